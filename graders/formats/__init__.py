@@ -1,0 +1,1 @@
+"""File formats shared by the references, the grader and the fixture generators."""

@@ -1,0 +1,208 @@
+"""Reading ``.uno`` files: exactly what Haskell's ``readIO`` accepts.
+
+The course reads a ``.uno`` file with ``readIO`` at the type
+``([[(Char,Char)]],[(Char,Char)],[(Char,Char)])``: any whitespace (GHC's
+``isSpace``) between tokens, any number of redundant parentheses around any
+value, character literals with every escape GHC knows.  Anything else is
+rejected with ``file:line:column: expected ..., found ...`` so that a student or
+an instructor can go straight to the mistake.
+
+Parsing happens in two steps: an untyped tree of parentheses, brackets, commas
+and characters, then a check of that tree against the expected type.  In
+Haskell's ``Read`` every value may be wrapped in parentheses, so a one-element
+parenthesis is transparent; that makes the two steps accept the same texts as
+``readIO`` does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .haskell import EscapeError, is_space, read_escape
+
+Card = tuple[str, str]
+Cards = tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Game:
+    """The contents of a ``.uno`` file."""
+
+    hands: tuple[Cards, ...]
+    deck: Cards
+    discard: Cards
+
+
+class UnoFormatError(ValueError):
+    """A ``.uno`` text that ``readIO`` would reject; ``str()`` is the one-line message."""
+
+    def __init__(self, source: str, line: int, column: int, expected: str, found: str) -> None:
+        self.source, self.line, self.column = source, line, column
+        self.expected, self.found = expected, found
+        super().__init__(f"{source}:{line}:{column}: expected {expected}, found {found}")
+
+
+@dataclass
+class _Node:
+    kind: str  # "tuple", "list" or "char"
+    offset: int
+    items: list[_Node]
+    char: str = ""
+
+
+def _describe(text: str, i: int) -> str:
+    if i >= len(text):
+        return "end of input"
+    c = text[i]
+    if c == "\n":
+        return "a line break"
+    return repr(c) if c != "'" else '"\'"'
+
+
+class _Parser:
+    def __init__(self, text: str, source: str) -> None:
+        self.text, self.source, self.i = text, source, 0
+
+    def error(self, offset: int, expected: str, found: str | None = None) -> UnoFormatError:
+        line = self.text.count("\n", 0, offset) + 1
+        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
+        return UnoFormatError(
+            self.source, line, column, expected, found or _describe(self.text, offset)
+        )
+
+    def skip(self) -> None:
+        while self.i < len(self.text) and is_space(self.text[self.i]):
+            self.i += 1
+
+    def peek(self) -> str:
+        self.skip()
+        return self.text[self.i] if self.i < len(self.text) else ""
+
+    def value(self, expected: str) -> _Node:
+        c = self.peek()
+        start = self.i
+        if c == "(":
+            self.i += 1
+            items = self.sequence(")", "a value")
+            if len(items) == 1:
+                return items[0]  # redundant parentheses
+            return _Node("tuple", start, items)
+        if c == "[":
+            self.i += 1
+            if self.peek() == "]":
+                self.i += 1
+                return _Node("list", start, [])
+            return _Node("list", start, self.sequence("]", "a value"))
+        if c == "'":
+            return self.char_literal()
+        raise self.error(start, expected)
+
+    def sequence(self, close: str, expected: str) -> list[_Node]:
+        items = [self.value(expected)]
+        while True:
+            c = self.peek()
+            if c == ",":
+                self.i += 1
+                items.append(self.value(expected))
+            elif c == close:
+                self.i += 1
+                return items
+            else:
+                raise self.error(self.i, f"',' or '{close}'")
+
+    def char_literal(self) -> _Node:
+        start = self.i
+        self.i += 1
+        if self.i >= len(self.text):
+            raise self.error(self.i, "a character")
+        c = self.text[self.i]
+        if c == "'":
+            raise self.error(self.i, "a character between the quotes")
+        if c == "\\":
+            try:
+                ch, self.i = read_escape(self.text, self.i + 1)
+            except EscapeError as exc:
+                raise self.error(exc.offset, "a valid escape", str(exc)) from None
+        else:
+            ch, self.i = c, self.i + 1
+        if self.i >= len(self.text) or self.text[self.i] != "'":
+            raise self.error(self.i, '"\'" closing the character literal')
+        self.i += 1
+        return _Node("char", start, [], ch)
+
+    def parse(self) -> _Node:
+        node = self.value("'(' opening the game tuple (hands, deck, discard)")
+        if self.peek():
+            raise self.error(self.i, "end of input")
+        return node
+
+
+_KIND = {"tuple": "a tuple", "list": "a list", "char": "a character literal"}
+
+
+def _expect(p: _Parser, node: _Node, kind: str, what: str, size: int | None = None) -> None:
+    if node.kind != kind or (size is not None and len(node.items) != size):
+        found = _KIND[node.kind]
+        if node.kind == "tuple":
+            found = f"a tuple of {len(node.items)}"
+        raise p.error(node.offset, what, found)
+
+
+def _card(p: _Parser, node: _Node) -> Card:
+    _expect(p, node, "tuple", "a card ('c','s')", 2)
+    for item in node.items:
+        _expect(p, item, "char", "a character literal such as 'r'")
+    return (node.items[0].char, node.items[1].char)
+
+
+def _cards(p: _Parser, node: _Node, what: str) -> Cards:
+    _expect(p, node, "list", f"a list of cards ({what})")
+    return tuple(_card(p, item) for item in node.items)
+
+
+def parse_uno(text: str, source: str = "<input>") -> Game:
+    """Parse the text of a ``.uno`` file; raise ``UnoFormatError`` naming the place."""
+    p = _Parser(text, source)
+    root = p.parse()
+    _expect(p, root, "tuple", "the game tuple (hands, deck, discard)", 3)
+    hands_node, deck_node, discard_node = root.items
+    _expect(p, hands_node, "list", "a list of hands")
+    hands = tuple(_cards(p, h, "a hand") for h in hands_node.items)
+    return Game(hands, _cards(p, deck_node, "the deck"), _cards(p, discard_node, "the discard"))
+
+
+def read_uno(path: str | Path) -> Game:
+    """Read a ``.uno`` file; unreadable files raise ``UnoFormatError`` too."""
+    path = Path(path)
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UnoFormatError(name, 1, 1, "a readable .uno file", "no such file") from None
+    except UnicodeDecodeError as exc:
+        raise UnoFormatError(name, 1, exc.start + 1, "UTF-8 text", "undecodable bytes") from None
+    except OSError as exc:
+        found = exc.strerror or "an error"
+        raise UnoFormatError(name, 1, 1, "a readable .uno file", found) from None
+    return parse_uno(text, name)
+
+
+def _show_char(c: str) -> str:
+    if c == "'":
+        return "'\\''"
+    if c == "\\":
+        return "'\\\\'"
+    if c.isprintable() and c.isascii():
+        return f"'{c}'"
+    return f"'\\{ord(c)}'"
+
+
+def show_cards(cards: Cards) -> str:
+    return "[" + ",".join(f"({_show_char(a)},{_show_char(b)})" for a, b in cards) + "]"
+
+
+def format_uno(game: Game) -> str:
+    """Write a ``.uno`` text the course's ``readIO`` reads back to the same game."""
+    hands = ",\n".join(show_cards(h) for h in game.hands)
+    return f"(\n[\n{hands}\n]\n,\n{show_cards(game.deck)}\n,\n{show_cards(game.discard)}\n)\n"

@@ -1,0 +1,211 @@
+"""uno-moves as the grader sees it: fixtures to calls, results to explanations.
+
+This is the assignment's plugin (named in ``assignments/uno-moves/assignment.toml``).
+It runs in the grader's process only; student code never imports it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from graders.assignment import Assignment, Case
+from graders.compare import describe_sequence, normalise, type_name
+from graders.formats.solution import format_solution, parse_solution
+from graders.formats.uno_file import Game, UnoFormatError, read_uno
+
+from . import generate as gen
+from .cards import is_marker, is_wild
+from .parts import simulate
+
+ONE_HAND = ("part01", "part02")
+
+
+def part_number(part: str) -> int:
+    return int(part.removeprefix("part"))
+
+
+def call_args(part: str, game: Game, source: str = "") -> tuple:
+    """The call a part makes on a ``.uno`` game: ``(discard, deck, hand or hands)``."""
+    if part in ONE_HAND:
+        if not game.hands:
+            raise UnoFormatError(source or "<input>", 1, 1, "at least one hand", "no hands")
+        return (game.discard, game.deck, game.hands[0])
+    return (game.discard, game.deck, game.hands)
+
+
+def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
+    part = entry["part"]
+    game = read_uno(root / entry["input"])
+    solution = parse_solution(
+        (root / entry["expected"]).read_text(encoding="utf-8"), entry["expected"]
+    )
+    if part in ONE_HAND:
+        expected: Any = (solution.hands[0], solution.deck, solution.discard)
+    else:
+        expected = (solution.hands, solution.deck, solution.discard)
+    return Case(
+        name=entry["name"],
+        part=part,
+        visibility=entry["visibility"],
+        args=call_args(part, game, entry["input"]),
+        expected=expected,
+        covers=tuple(entry.get("covers", ())),
+        input_path=entry["input"],
+        expected_path=entry["expected"],
+    )
+
+
+def show_card(card: Any) -> str:
+    if isinstance(card, list | tuple) and len(card) == 2:
+        return f"('{card[0]}','{card[1]}')"
+    return repr(card)
+
+
+def card_kind(card: Any) -> str:
+    if isinstance(card, list) and len(card) == 2:
+        if tuple(card) == ("-", "-"):
+            return "game-won marker"
+        if is_marker(tuple(card)):
+            return "colour marker"
+        if is_wild(tuple(card)):
+            return "wild card"
+    return "card"
+
+
+def _is_card(x: Any) -> bool:
+    return (
+        isinstance(x, list) and len(x) == 2 and all(isinstance(c, str) and len(c) == 1 for c in x)
+    )
+
+
+def _cards_problem(name: str, value: Any) -> str | None:
+    if not isinstance(value, list):
+        return f"{name}: expected a list of cards, got {type_name(value)}"
+    for k, card in enumerate(value, 1):
+        if not _is_card(card):
+            return (
+                f"{name}, card {k}: expected a card such as ('r','5') "
+                f"(two 1-character strings), got {card!r}"
+            )
+    return None
+
+
+def check_shape(part: str, actual: Any) -> str | None:
+    """Why ``actual`` cannot be a result of ``part`` at all, or None when its shape is right."""
+    value = normalise(actual)
+    first = "hand" if part in ONE_HAND else "hands"
+    if not isinstance(value, list) or len(value) != 3:
+        return f"expected a tuple ({first}, deck, discard), got {type_name(actual)}"
+    if part in ONE_HAND:
+        problem = _cards_problem("hand", value[0])
+    elif not isinstance(value[0], list):
+        problem = f"hands: expected a list of hands, got {type_name(value[0])}"
+    else:
+        problem = next(
+            (p for k, h in enumerate(value[0], 1) if (p := _cards_problem(f"hand {k}", h))),
+            None,
+        )
+    return problem or _cards_problem("deck", value[1]) or _cards_problem("discard", value[2])
+
+
+def describe(part: str, expected: Any, actual: Any) -> list[str]:
+    """Differences in the assignment's terms: hands, deck, discard, cards, markers."""
+    exp, act = normalise(expected), normalise(actual)
+    lines: list[str] = []
+
+    def seq(label: str, e: list, a: list) -> None:
+        lines.extend(describe_sequence(label, e, a, show=show_card, kind=card_kind))
+
+    if part in ONE_HAND:
+        seq("hand", exp[0], act[0])
+    else:
+        if len(exp[0]) != len(act[0]):
+            lines.append(f"hands: expected {len(exp[0])} hands, got {len(act[0])}")
+        for k, (e, a) in enumerate(zip(exp[0], act[0], strict=False), 1):
+            seq(f"hand {k}", e, a)
+    seq("discard", exp[2], act[2])
+    seq("deck", exp[1], act[1])
+    return lines
+
+
+def solve(part: str, path: str | Path) -> str:
+    """The solution text the course's program prints for the ``.uno`` file at ``path``."""
+    game = read_uno(path)
+    call_args(part, game, str(path))
+    hands, deck, discard, _ = simulate(part_number(part), game.discard, game.deck, game.hands)
+    return format_solution(hands, deck, discard)
+
+
+def solve_json(part: str, path: str | Path) -> dict:
+    game = read_uno(path)
+    call_args(part, game, str(path))
+    hands, deck, discard, events = simulate(part_number(part), game.discard, game.deck, game.hands)
+    return {
+        "hands": [[list(c) for c in h] for h in hands],
+        "deck": [list(c) for c in deck],
+        "discard": [list(c) for c in discard],
+        "turns": [
+            {
+                "player": e.player + 1,
+                "rule": e.rule,
+                "card": e.card and list(e.card),
+                "drawn": e.drawn,
+            }
+            for e in events
+        ],
+    }
+
+
+def generate_fixtures(part: str, count: int, seed: int, out: Path, **options: Any) -> list[Path]:
+    """``unograde fixtures generate uno-moves/partNN``: writes ``.uno`` and ``.solution`` files."""
+    fixtures = gen.generate(
+        part,
+        count,
+        seed,
+        players=options.get("players"),
+        deck_size=options.get("deck_size"),
+        hand_size=options.get("hand_size") or 7,
+    )
+    written = gen.write_fixtures(fixtures, out)
+    manifest = {
+        "assignment": "uno-moves",
+        "generated_by": f"unograde fixtures generate uno-moves/{part} --count {count} "
+        f"--seed {seed}",
+        "cases": gen.manifest_entries(fixtures, ".", public=len(fixtures)),
+    }
+    path = Path(out) / "manifest.json"
+    path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    return [*written, path]
+
+
+def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
+    """What the HTML report draws: labelled rows of cards, the first divergence flagged."""
+    exp = normalise(expected)
+    act = normalise(actual) if actual is not None and check_shape(part, actual) is None else None
+    rows = []
+    if part in ONE_HAND:
+        labels = [("hand", exp[0], act[0] if act else None)]
+    else:
+        labels = [
+            (f"hand {k + 1}", h, act[0][k] if act and k < len(act[0]) else None)
+            for k, h in enumerate(exp[0])
+        ]
+    labels += [
+        ("discard", exp[2], act[2] if act else None),
+        ("deck", exp[1], act[1] if act else None),
+    ]
+    for label, e, a in labels:
+        first = None
+        if a is not None and a != e:
+            first = next(
+                (
+                    k
+                    for k in range(max(len(a), len(e)))
+                    if k >= len(a) or k >= len(e) or a[k] != e[k]
+                ),
+                None,
+            )
+        rows.append({"label": label, "expected": e, "actual": a, "first_divergence": first})
+    return {"kind": "cards", "rows": rows}
