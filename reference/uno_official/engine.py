@@ -1,0 +1,600 @@
+"""The rules: ``new_game``, ``legal_actions`` and ``apply`` over immutable ``GameState`` values.
+
+Randomness only enters through shuffles.  Shuffle number ``k`` of a match seeded ``s`` uses
+``random.Random(f"uno-official/{s}/{k}")``, so a state carries everything needed to continue a
+game reproducibly and no global random source is ever touched.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import (
+    COLOR_OF,
+    COLORS,
+    FULL_DECK,
+    POINTS,
+    RANK_OF,
+    WILD,
+    WILD_DRAW_FOUR,
+    WILDS,
+)
+from .state import OFFICIAL, Action, Event, GameState, IllegalActionError, Rules
+
+DRAW = Action("draw")
+PASS = Action("pass")
+CHALLENGE = Action("challenge")
+ACCEPT = Action("accept")
+DEAL = Action("deal")
+DECLARES: tuple[Action, ...] = tuple(Action("declare", color=c) for c in COLORS)
+
+# Pre-built play actions: the hot path concatenates these instead of allocating new ones.
+_PLAIN: dict[tuple[str, bool], tuple[Action, ...]] = {}
+for _card in dict.fromkeys(FULL_DECK):
+    for _uno in (False, True):
+        if _card in WILDS:
+            _PLAIN[_card, _uno] = tuple(Action("play", _card, c, _uno) for c in COLORS)
+        else:
+            _PLAIN[_card, _uno] = (Action("play", _card, COLOR_OF[_card], _uno),)
+
+_DRAW_TWO_RANK = "+2"
+
+
+def _rng(seed: int, shuffles: int) -> random.Random:
+    return random.Random(f"uno-official/{seed}/{shuffles}")
+
+
+def shuffled(cards: tuple[str, ...], seed: int, shuffles: int) -> tuple[str, ...]:
+    """The order shuffle number ``shuffles`` of match ``seed`` puts ``cards`` in."""
+    pile = list(cards)
+    _rng(seed, shuffles).shuffle(pile)
+    return tuple(pile)
+
+
+def new_game(seed: int, rules: Rules = OFFICIAL) -> GameState:
+    """Shuffle, deal and turn up the first discard of round 1.
+
+    Seat ``num_players - 1`` deals the first round, so seat 0 (the dealer's left) normally
+    plays first; the deal passes to the left each round.
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, got {seed!r}")
+    n = rules.num_players
+    return _start_round(rules, seed, 0, n - 1, (0,) * n, 1, 0)
+
+
+def _start_round(
+    rules: Rules,
+    seed: int,
+    shuffles: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    round_no: int,
+    turn: int,
+) -> GameState:
+    deck = shuffled(FULL_DECK, seed, shuffles)
+    return deal_from_deck(rules, seed, shuffles + 1, deck, dealer, scores, round_no, turn)
+
+
+def deal_from_deck(
+    rules: Rules,
+    seed: int,
+    shuffles: int,
+    deck: tuple[str, ...],
+    dealer: int,
+    scores: tuple[int, ...],
+    round_no: int,
+    turn: int,
+) -> GameState:
+    """Deal a round from an already shuffled ``deck`` (top card first) and apply the
+    first-discard table.  Only a Wild Draw Four turned up needs another shuffle."""
+    n = rules.num_players
+    size = rules.hand_size
+    # One card at a time, starting at the dealer's left, as at a real table.
+    hands_list: list[list[str]] = [[] for _ in range(n)]
+    for k in range(size * n):
+        hands_list[(dealer + 1 + k) % n].append(deck[k])
+    hands = tuple(tuple(h) for h in hands_list)
+    pile = deck[size * n :]
+    events = [Event("deal", dealer, round_no)]
+    top = pile[0]
+    while top == WILD_DRAW_FOUR:
+        # "Return card to the deck, shuffle, flip top card to start discard pile."
+        events.append(Event("returned", -1, top))
+        pile = shuffled(pile, seed, shuffles)
+        shuffles += 1
+        top = pile[0]
+    pile = pile[1:]
+    events.append(Event("flip", -1, top))
+    left = (dealer + 1) % n
+    rank = RANK_OF[top]
+    current, direction, phase, color = left, 1, "play", COLOR_OF[top]
+    if top == WILD:
+        phase = "declare"  # the dealer's left names the colour, then plays on it
+    elif rank == "S":
+        events.append(Event("skipped", left))
+        current = (dealer + 2) % n
+    elif rank == "R":
+        direction, current = -1, dealer
+        events.append(Event("reversed", dealer, -1))
+    elif rank == _DRAW_TWO_RANK:
+        got, pile, discard, shuffles = _take(pile, (top,), 2, seed, shuffles, events)
+        hands = _add(hands, left, got)
+        events.append(Event("draw", left, got))
+        events.append(Event("skipped", left))
+        current = (dealer + 2) % n
+        return GameState(
+            rules, seed, shuffles, hands, pile, discard, color, current, direction, phase,
+            0, None, -1, False, "", -1, dealer, scores, round_no, turn, -1, tuple(events),
+        )  # fmt: skip
+    return GameState(
+        rules, seed, shuffles, hands, pile, (top,), color, current, direction, phase,
+        0, None, -1, False, "", -1, dealer, scores, round_no, turn, -1, tuple(events),
+    )  # fmt: skip
+
+
+def _add(hands: tuple[tuple[str, ...], ...], p: int, cards: tuple[str, ...]):
+    if not cards:
+        return hands
+    return hands[:p] + (hands[p] + cards,) + hands[p + 1 :]
+
+
+def _take(
+    pile: tuple[str, ...],
+    discard: tuple[str, ...],
+    count: int,
+    seed: int,
+    shuffles: int,
+    events: list[Event],
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int]:
+    """Take ``count`` cards off the draw pile, reshuffling the discard pile (all but its top
+    card) into a new draw pile when it runs out.  If even that is not enough, fewer are taken.
+    Returns (cards taken, draw pile, discard pile, shuffles)."""
+    if len(pile) >= count:
+        return pile[:count], pile[count:], discard, shuffles
+    got = pile
+    if len(discard) > 1:
+        pile = shuffled(discard[1:], seed, shuffles)
+        shuffles += 1
+        discard = discard[:1]
+        events.append(Event("reshuffle", -1, len(pile)))
+        need = count - len(got)
+        got, pile = got + pile[:need], pile[need:]
+    else:
+        pile = ()
+    return got, pile, discard, shuffles
+
+
+# ---------------------------------------------------------------------------------------------
+# Legal actions
+
+_last_legal: tuple[object, object, tuple[Action, ...]] = (None, None, ())
+
+
+def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, ...]:
+    """Every action ``player`` (default: the player to act) may take now, in a stable order.
+
+    A Wild Draw Four is listed whenever it is held: playing it while holding the colour in
+    force is a bluff that a challenge punishes, exactly as in the official rules.  Players other
+    than the one to act may only ``catch`` a missed "uno" or, under the jump-in house rule,
+    ``jump_in``.
+    """
+    global _last_legal
+    cached = _last_legal
+    if cached[0] is state and cached[1] == player:
+        return cached[2]
+    result = _legal(state, player)
+    _last_legal = (state, player, result)
+    return result
+
+
+def _legal(state: GameState, player: int | None) -> tuple[Action, ...]:
+    p = state.current
+    if player is not None and player != p:
+        return _off_turn(state, player)
+    phase = state.phase
+    if phase == "play":
+        hand = state.hands[p]
+        top_rank = RANK_OF[state.discard[0]]
+        color = state.color
+        uno = len(hand) == 2
+        out: list[Action] = []
+        seven_zero = state.rules.seven_zero
+        for card in dict.fromkeys(hand):
+            if card in WILDS or COLOR_OF[card] == color or RANK_OF[card] == top_rank:
+                out.extend(_plays(card, uno, seven_zero, p, state.rules.num_players))
+        out.append(DRAW)
+    elif phase == "drawn":
+        card = state.drawn
+        out = []
+        if (
+            card in WILDS
+            or COLOR_OF[card] == state.color
+            or RANK_OF[card] == RANK_OF[state.discard[0]]
+        ):
+            out.extend(
+                _plays(
+                    card,
+                    len(state.hands[p]) == 2,
+                    state.rules.seven_zero,
+                    p,
+                    state.rules.num_players,
+                )
+            )
+        out.append(PASS)
+    elif phase == "challenge":
+        out = [CHALLENGE, ACCEPT]
+    elif phase == "stack":
+        hand = state.hands[p]
+        uno = len(hand) == 2
+        out = []
+        for card in dict.fromkeys(hand):
+            if RANK_OF[card] == _DRAW_TWO_RANK:
+                out.extend(_PLAIN[card, False])
+                if uno:
+                    out.extend(_PLAIN[card, True])
+        out.append(ACCEPT)
+    elif phase == "declare":
+        return DECLARES
+    elif phase == "round_over":
+        return (DEAL,)
+    else:
+        return ()
+    pending = state.uno_pending
+    if pending >= 0 and pending != p:
+        out.append(Action("catch", player=p))
+    return tuple(out)
+
+
+def _plays(card: str, uno: bool, seven_zero: bool, p: int, n: int) -> tuple[Action, ...]:
+    if seven_zero and RANK_OF[card] == "7":
+        calls = (False, True) if uno else (False,)
+        return tuple(
+            Action("play", card, COLOR_OF[card], call, t)
+            for call in calls
+            for t in range(n)
+            if t != p
+        )
+    if uno:
+        return _PLAIN[card, False] + _PLAIN[card, True]
+    return _PLAIN[card, False]
+
+
+def _off_turn(state: GameState, player: int) -> tuple[Action, ...]:
+    if not 0 <= player < state.rules.num_players:
+        return ()
+    out: list[Action] = []
+    if state.rules.jump_in and state.phase == "play":
+        top = state.discard[0]
+        hand = state.hands[player]
+        if top not in WILDS and top in hand:
+            uno = len(hand) == 2
+            for a in _plays(top, uno, state.rules.seven_zero, player, state.rules.num_players):
+                out.append(a._replace(kind="jump_in", player=player))
+    pending = state.uno_pending
+    if pending >= 0 and pending != player:
+        out.append(Action("catch", player=player))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Applying an action
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; ``state`` itself is never changed.
+
+    Raises ``IllegalActionError`` (carrying the state and the action) for anything
+    ``legal_actions`` would not offer, so a bad move is reported, never silently fixed.
+    """
+    if not isinstance(action, Action):
+        raise IllegalActionError(f"not an Action: {action!r}", state, action)
+    if action.kind in ("catch", "jump_in"):
+        actor = action.player
+    else:
+        actor = None
+        if action.player is not None and action.player == state.current:
+            action = action._replace(player=None)
+    if action not in legal_actions(state, actor):
+        raise IllegalActionError(_why_illegal(state, action), state, action)
+    kind = action.kind
+    if kind == "catch":
+        return _catch(state, action.player)
+    if kind == "play":
+        return _play(state, state.current, action)
+    if kind == "draw":
+        return _draw(state)
+    if kind == "pass":
+        p = state.current
+        return state._replace(
+            current=(p + state.direction) % state.rules.num_players,
+            phase="play",
+            drawn=None,
+            uno_pending=-1,
+            turn=state.turn + 1,
+            events=(Event("pass", p),),
+        )
+    if kind == "accept":
+        return _accept(state)
+    if kind == "challenge":
+        return _challenge(state)
+    if kind == "declare":
+        return state._replace(
+            color=action.color,
+            phase="play",
+            turn=state.turn + 1,
+            events=(Event("declare", state.current, action.color),),
+        )
+    if kind == "jump_in":
+        return _play(state, action.player, action)
+    # deal
+    return _start_round(
+        state.rules,
+        state.seed,
+        state.shuffles,
+        (state.dealer + 1) % state.rules.num_players,
+        state.scores,
+        state.round_no + 1,
+        state.turn + 1,
+    )
+
+
+def _why_illegal(state: GameState, action: object) -> str:
+    if not isinstance(action, Action):
+        return f"not an Action: {action!r}"
+    where = f"(phase {state.phase!r}, player {state.current} to act)"
+    if state.phase == "match_over":
+        return f"the match is over; no action is possible {where}"
+    if action.kind == "play" and state.phase == "play":
+        hand = state.hands[state.current]
+        if action.card not in hand:
+            return f"{action.card!r} is not in the hand of player {state.current} {where}"
+        if action.card in WILDS and action.color not in COLORS:
+            return f"a wild needs a colour among {COLORS}, got {action.color!r} {where}"
+        if action.uno and len(hand) != 2:
+            return f'"uno" is called with the next-to-last card only {where}'
+        if not (
+            action.card in WILDS
+            or COLOR_OF[action.card] == state.color
+            or RANK_OF[action.card] == RANK_OF[state.discard[0]]
+        ):
+            return (
+                f"{action.card!r} matches neither the colour {state.color!r} nor the "
+                f"symbol of {state.discard[0]!r} {where}"
+            )
+    if action.kind == "play" and state.phase == "drawn" and action.card != state.drawn:
+        return f"after drawing, only the drawn card {state.drawn!r} may be played {where}"
+    if action.kind == "catch":
+        return f"nobody can be caught by player {action.player} for a missed uno {where}"
+    return f"{action!r} is not allowed {where}"
+
+
+def _next(state: GameState, p: int, steps: int = 1, direction: int | None = None) -> int:
+    d = state.direction if direction is None else direction
+    return (p + d * steps) % state.rules.num_players
+
+
+def _score(
+    state: GameState,
+    winner: int,
+    hands: tuple[tuple[str, ...], ...],
+    events: list[Event],
+) -> tuple[tuple[int, ...], str]:
+    gained = 0
+    for i, h in enumerate(hands):
+        if i != winner:
+            for c in h:
+                gained += POINTS[c]
+    scores = list(state.scores)
+    scores[winner] += gained
+    events.append(Event("out", winner, gained))
+    if scores[winner] >= state.rules.target_score:
+        events.append(Event("match_won", winner, scores[winner]))
+        return tuple(scores), "match_over"
+    return tuple(scores), "round_over"
+
+
+def _play(state: GameState, p: int, action: Action) -> GameState:
+    card = action.card
+    hand = state.hands[p]
+    i = hand.index(card)
+    new_hand = hand[:i] + hand[i + 1 :]
+    hands = state.hands[:p] + (new_hand,) + state.hands[p + 1 :]
+    discard = (card,) + state.discard
+    color = action.color
+    n = state.rules.num_players
+    direction = state.direction
+    events = [Event("jump_in" if action.kind == "jump_in" else "play", p, card)]
+    if card in WILDS:
+        events.append(Event("color", p, color))
+    seed, shuffles, pile = state.seed, state.shuffles, state.draw_pile
+    rank = RANK_OF[card]
+    uno_pending = -1
+    if not new_hand:
+        # Going out.  A Draw Two or Wild Draw Four still makes the next player draw first.
+        if rank == "R":
+            direction = -direction
+        victim = (p + direction) % n
+        owed = (
+            4
+            if card == WILD_DRAW_FOUR
+            else (state.pending if state.phase == "stack" else 0) + 2
+            if rank == _DRAW_TWO_RANK
+            else 0
+        )
+        if owed:
+            got, pile, discard, shuffles = _take(pile, discard, owed, seed, shuffles, events)
+            hands = _add(hands, victim, got)
+            events.append(Event("draw", victim, got))
+        scores, phase = _score(state, p, hands, events)
+        return GameState(
+            state.rules, seed, shuffles, hands, pile, discard, color, p, direction, phase,
+            0, None, -1, False, "", -1, state.dealer, scores, state.round_no, state.turn + 1,
+            p, tuple(events),
+        )  # fmt: skip
+    if len(new_hand) == 1:
+        if action.uno:
+            events.append(Event("uno", p))
+        else:
+            uno_pending = p
+    phase, pending, w4_from, w4_guilty, prev_color = "play", 0, -1, False, ""
+    if rank == "S":
+        skipped = (p + direction) % n
+        events.append(Event("skipped", skipped))
+        current = (p + 2 * direction) % n
+    elif rank == "R":
+        direction = -direction
+        events.append(Event("reversed", p, direction))
+        current = p if n == 2 else (p + direction) % n
+        if n == 2:
+            events.append(Event("skipped", (p + 1) % n))
+    elif rank == _DRAW_TWO_RANK:
+        victim = (p + direction) % n
+        if state.rules.stack_draw_two:
+            phase = "stack"
+            pending = (state.pending if state.phase == "stack" else 0) + 2
+            current = victim
+        else:
+            got, pile, discard, shuffles = _take(pile, discard, 2, seed, shuffles, events)
+            hands = _add(hands, victim, got)
+            events.append(Event("draw", victim, got))
+            events.append(Event("skipped", victim))
+            current = (p + 2 * direction) % n
+    elif card == WILD_DRAW_FOUR:
+        phase, pending, w4_from = "challenge", 4, p
+        prev_color = state.color
+        w4_guilty = any(COLOR_OF[c] == prev_color for c in hand)
+        current = (p + direction) % n
+    else:
+        current = (p + direction) % n
+        if state.rules.seven_zero and rank in ("7", "0"):
+            hands = _seven_zero(hands, p, rank, action.target, direction, n, events)
+            if uno_pending >= 0 and len(hands[p]) != 1:
+                uno_pending = -1
+    return GameState(
+        state.rules, seed, shuffles, hands, pile, discard, color, current, direction, phase,
+        pending, None, w4_from, w4_guilty, prev_color, uno_pending, state.dealer, state.scores,
+        state.round_no, state.turn + 1, -1, tuple(events),
+    )  # fmt: skip
+
+
+def _seven_zero(hands, p, rank, target, direction, n, events):
+    if rank == "7":
+        hl = list(hands)
+        hl[p], hl[target] = hl[target], hl[p]
+        events.append(Event("swap", p, target))
+        return tuple(hl)
+    events.append(Event("rotate", p, direction))
+    return tuple(hands[(i - direction) % n] for i in range(n))
+
+
+def _draw(state: GameState) -> GameState:
+    p = state.current
+    events: list[Event] = []
+    got, pile, discard, shuffles = _take(
+        state.draw_pile, state.discard, 1, state.seed, state.shuffles, events
+    )
+    events.append(Event("draw", p, got))
+    if not got:
+        # Nothing left anywhere to draw: the turn simply passes.
+        events.append(Event("pass", p))
+        return state._replace(
+            shuffles=shuffles,
+            draw_pile=pile,
+            discard=discard,
+            current=(p + state.direction) % state.rules.num_players,
+            uno_pending=-1,
+            turn=state.turn + 1,
+            events=tuple(events),
+        )
+    hands = state.hands
+    return state._replace(
+        shuffles=shuffles,
+        hands=hands[:p] + (hands[p] + got,) + hands[p + 1 :],
+        draw_pile=pile,
+        discard=discard,
+        phase="drawn",
+        drawn=got[0],
+        uno_pending=-1,
+        turn=state.turn + 1,
+        events=tuple(events),
+    )
+
+
+def _penalise(state: GameState, victim: int, count: int, events: list[Event]):
+    got, pile, discard, shuffles = _take(
+        state.draw_pile, state.discard, count, state.seed, state.shuffles, events
+    )
+    events.append(Event("draw", victim, got))
+    return _add(state.hands, victim, got), pile, discard, shuffles
+
+
+def _accept(state: GameState) -> GameState:
+    p = state.current
+    events: list[Event] = [Event("accept", p, state.pending)]
+    hands, pile, discard, shuffles = _penalise(state, p, state.pending, events)
+    events.append(Event("skipped", p))
+    return state._replace(
+        shuffles=shuffles,
+        hands=hands,
+        draw_pile=pile,
+        discard=discard,
+        current=_next(state, p),
+        phase="play",
+        pending=0,
+        w4_from=-1,
+        w4_guilty=False,
+        prev_color="",
+        uno_pending=-1,
+        turn=state.turn + 1,
+        events=tuple(events),
+    )
+
+
+def _challenge(state: GameState) -> GameState:
+    p = state.current
+    guilty = state.w4_guilty
+    events: list[Event] = [Event("challenge", p, "guilty" if guilty else "innocent")]
+    if guilty:
+        # The bluffer draws the four; the challenger then takes an ordinary turn.
+        hands, pile, discard, shuffles = _penalise(state, state.w4_from, 4, events)
+        current = p
+    else:
+        hands, pile, discard, shuffles = _penalise(state, p, 6, events)
+        events.append(Event("skipped", p))
+        current = _next(state, p)
+    return state._replace(
+        shuffles=shuffles,
+        hands=hands,
+        draw_pile=pile,
+        discard=discard,
+        current=current,
+        phase="play",
+        pending=0,
+        w4_from=-1,
+        w4_guilty=False,
+        prev_color="",
+        uno_pending=-1,
+        turn=state.turn + 1,
+        events=tuple(events),
+    )
+
+
+def _catch(state: GameState, catcher: int) -> GameState:
+    offender = state.uno_pending
+    events: list[Event] = [Event("caught", catcher, offender)]
+    hands, pile, discard, shuffles = _penalise(state, offender, 2, events)
+    return state._replace(
+        shuffles=shuffles,
+        hands=hands,
+        draw_pile=pile,
+        discard=discard,
+        uno_pending=-1,
+        turn=state.turn + 1,
+        events=tuple(events),
+    )
+
+
+def card_count(state: GameState) -> int:
+    """All cards in hands and piles; 108 in every reachable state (a conservation check)."""
+    return sum(len(h) for h in state.hands) + len(state.draw_pile) + len(state.discard)

@@ -1,0 +1,238 @@
+"""The pure core of a strategy tournament: seeded matches, rotated seats, honest statistics.
+
+A game is a whole match to the target score (the seed: "The first player to score 500 points
+wins the game").  Nothing here touches files, processes or the clock; the grader wraps it in
+its sandbox and renders the tables and charts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .bots import Strategy, simple_bot, strong_bot
+from .engine import apply, new_game
+from .state import OFFICIAL, Action, GameState, IllegalActionError, Rules
+from .view import PlayerView, observe
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A point estimate with its 95% confidence interval."""
+
+    value: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Misplay:
+    """A strategy's illegal action (or exception), reported with what it saw."""
+
+    game: int
+    seat: int
+    name: str
+    view: PlayerView
+    action: object
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    game: int
+    seed: int
+    seats: tuple[str, ...]  # entry name per seat
+    scores: tuple[int, ...]
+    winner: str | None  # None when forfeited or unfinished
+    status: str  # "finished", "forfeit" or "unfinished"
+
+
+@dataclass(frozen=True)
+class Standing:
+    name: str
+    games: int
+    wins: int
+    win_rate: Interval  # Wilson score interval
+    points: Interval  # mean final match score, normal interval
+    misplays: int
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    standings: tuple[Standing, ...]
+    games: tuple[GameOutcome, ...]
+    misplays: tuple[Misplay, ...]
+    seed: int
+
+
+def wilson(wins: int, n: int) -> Interval:
+    """Wilson score interval: unlike the plain normal one it stays inside [0, 1] and behaves
+    at 0 or n wins, which small tournaments hit often."""
+    if n == 0:
+        return Interval(0.0, 0.0, 1.0)
+    p = wins / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float]) -> Interval:
+    """Mean with a normal-approximation 95% interval (sample standard deviation)."""
+    n = len(values)
+    if n == 0:
+        return Interval(0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return Interval(mean, mean, mean)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return Interval(mean, mean - half, mean + half)
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The match seed of game ``game`` of a tournament seeded ``seed``."""
+    return random.Random(f"tournament/{seed}/{game}").getrandbits(48)
+
+
+def play_match(
+    seats: Sequence[Strategy],
+    seed: int,
+    rules: Rules = OFFICIAL,
+    max_turns: int = 50_000,
+) -> tuple[GameState, tuple[int, object, str, PlayerView] | None]:
+    """Play one match; return the final state and, if a seat misplayed, (seat, action, reason,
+    view).  ``max_turns`` bounds the match: the rules alone do not guarantee an end."""
+    if len(seats) != rules.num_players:
+        raise ValueError(f"{len(seats)} strategies for {rules.num_players} seats")
+    state = new_game(seed, rules)
+    while state.phase != "match_over" and state.turn < max_turns:
+        p = state.current
+        view = observe(state, p)
+        try:
+            action = seats[p](view)
+        except Exception as exc:  # a student's crash is a result, not our crash
+            return state, (p, None, f"strategy raised {type(exc).__name__}: {exc}", view)
+        try:
+            if not isinstance(action, Action):
+                raise IllegalActionError(f"not an Action: {action!r}", state, action)
+            state = apply(state, action)
+        except IllegalActionError as exc:
+            return state, (p, action, str(exc), view)
+    return state, None
+
+
+def run_tournament(
+    entries: Sequence[tuple[str, Strategy]],
+    games: int,
+    seed: int,
+    rules: Rules = OFFICIAL,
+    max_turns: int = 50_000,
+) -> TournamentResult:
+    """Play ``games`` seeded matches.  ``entries`` fills the seats in order (one per seat,
+    names unique); game ``g`` rotates them by ``g`` seats so every entry sits everywhere.
+    A misplay ends that game as a forfeit: no one is credited a win and the offender is
+    reported with the view it acted on."""
+    n = rules.num_players
+    names = [name for name, _ in entries]
+    if len(entries) != n:
+        raise ValueError(f"need exactly {n} entries (one per seat), got {len(entries)}")
+    if len(set(names)) != n:
+        raise ValueError(f"entry names must be unique, got {names}")
+    if games < 0:
+        raise ValueError(f"games must be >= 0, got {games}")
+    outcomes: list[GameOutcome] = []
+    misplays: list[Misplay] = []
+    for g in range(games):
+        shift = g % n
+        order = [entries[(i + shift) % n] for i in range(n)]
+        s = game_seed(seed, g)
+        final, bad = play_match([fn for _, fn in order], s, rules, max_turns)
+        seat_names = tuple(name for name, _ in order)
+        if bad is not None:
+            seat, action, reason, view = bad
+            misplays.append(Misplay(g, seat, seat_names[seat], view, action, reason))
+            outcomes.append(GameOutcome(g, s, seat_names, final.scores, None, "forfeit"))
+        elif final.phase != "match_over":
+            outcomes.append(GameOutcome(g, s, seat_names, final.scores, None, "unfinished"))
+        else:
+            outcomes.append(
+                GameOutcome(g, s, seat_names, final.scores, seat_names[final.winner], "finished")
+            )
+    standings = []
+    for name in names:
+        points = [o.scores[o.seats.index(name)] for o in outcomes]
+        wins = sum(1 for o in outcomes if o.winner == name)
+        bad_count = sum(1 for m in misplays if m.name == name)
+        standings.append(
+            Standing(name, games, wins, wilson(wins, games), mean_interval(points), bad_count)
+        )
+    standings.sort(key=lambda st: (-st.win_rate.value, -st.points.value, st.name))
+    return TournamentResult(tuple(standings), tuple(outcomes), tuple(misplays), seed)
+
+
+def reference_lineup(seed: int = 0, rules: Rules = OFFICIAL) -> list[tuple[str, Strategy]]:
+    """The reference bots against each other: strong and simple bots alternating."""
+    out: list[tuple[str, Strategy]] = []
+    for i in range(rules.num_players):
+        kind = "strong" if i % 2 == 0 else "simple"
+        maker = strong_bot if kind == "strong" else simple_bot
+        out.append((f"{kind}-{i}", maker(seed + i)))
+    return out
+
+
+def lineup_against_bots(
+    students: Sequence[tuple[str, Strategy]],
+    bot: str = "simple",
+    seed: int = 0,
+    rules: Rules = OFFICIAL,
+) -> list[tuple[str, Strategy]]:
+    """Student entries first, the remaining seats filled with reference bots of one kind."""
+    maker = strong_bot if bot == "strong" else simple_bot
+    out = list(students)
+    i = 0
+    while len(out) < rules.num_players:
+        out.append((f"{bot}-{i}", maker(seed + i)))
+        i += 1
+    return out
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """A grading rule from the assignment's configuration, e.g. win rate at least 0.30."""
+
+    metric: str  # "win_rate" or "points"
+    minimum: float
+    points: float = 1.0
+    description: str = ""
+
+
+def check_thresholds(
+    result: TournamentResult, name: str, thresholds: Sequence[Threshold]
+) -> list[tuple[Threshold, float, bool]]:
+    """Each threshold with the entry's measured value and whether it is met.  A strategy that
+    misplayed fails every threshold: illegal moves are never graded as play."""
+    standing = next(st for st in result.standings if st.name == name)
+    out = []
+    for t in thresholds:
+        if t.metric == "win_rate":
+            value = standing.win_rate.value
+        elif t.metric == "points":
+            value = standing.points.value
+        else:
+            raise ValueError(f"unknown threshold metric {t.metric!r}")
+        out.append((t, value, value >= t.minimum and standing.misplays == 0))
+    return out
+
+
+def leaderboard(result: TournamentResult, name: str) -> list[dict[str, object]]:
+    """Entries for Gradescope's ``leaderboard`` field for entry ``name``."""
+    standing = next(st for st in result.standings if st.name == name)
+    return [
+        {"name": "Win rate", "value": round(standing.win_rate.value, 4), "order": "desc"},
+        {"name": "Average points", "value": round(standing.points.value, 1), "order": "desc"},
+    ]

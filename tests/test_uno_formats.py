@@ -1,0 +1,106 @@
+"""The .uno reader (what readIO accepts), the solution writer and its parser."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from graders.formats.haskell import read_string, show_string
+from graders.formats.solution import SolutionFormatError, format_solution, parse_solution
+from graders.formats.uno_file import Game, UnoFormatError, format_uno, parse_uno
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "([[('r','5')]],[],[('b','-')])",
+        " (\n [ [ ( 'r' , '5' ) ] ]\t,\r\n[] , [('b','-')] ) \n",
+        "(( ([[(('r'),('5'))]]) , ([]) , [((('b','-')))] ))",
+        "([[('r','\\53')]],[],[('b','\\x2d')])",
+        "([[('r','\\o65')]],[],[('b','-')])\u00a0",
+    ],
+)
+def test_reader_accepts_readio_forms(text):
+    assert parse_uno(text) == Game(((("r", "5"),),), (), (("b", "-"),))
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "fragment"),
+    [
+        ("([],[],[)", 1, 9, "expected a value, found ')'"),
+        ("(\n[],\n[],\n[('a','b'),]\n)", 4, 12, "expected a value, found ']'"),
+        ("([],[],[('a','b','c')])", 1, 9, "a card ('c','s'), found a tuple of 3"),
+        ("([],[],[('a','')])", 1, 15, "a character between the quotes"),
+        ("([],[],[])x", 1, 11, "expected end of input, found 'x'"),
+        ("([],[])", 1, 1, "the game tuple (hands, deck, discard), found a tuple of 2"),
+        ("([],[],[('ab','c')])", 1, 12, "closing the character literal"),
+        ("([],[],[('\\q','c')])", 1, 12, "a valid escape"),
+        ("([[1]],[],[])", 1, 4, "expected a value, found '1'"),
+        ("", 1, 1, "found end of input"),
+        ("([],[],[]) -- note", 1, 12, "expected end of input"),
+        ("([],[],[('a','b')]", 1, 19, "expected ',' or ')', found end of input"),
+        ("([('a','b')],[],[])", 1, 3, "a list of cards (a hand), found a tuple"),
+    ],
+)
+def test_reader_rejects_with_line_and_column(text, line, column, fragment):
+    with pytest.raises(UnoFormatError) as info:
+        parse_uno(text, "game.uno")
+    err = info.value
+    assert (err.line, err.column) == (line, column), str(err)
+    assert fragment in str(err)
+    assert str(err).startswith(f"game.uno:{line}:{column}: expected ")
+
+
+def test_reader_does_not_treat_unit_separator_as_space():
+    # GHC's isSpace is not Python's: \x1f is whitespace to Python, not to Haskell.
+    with pytest.raises(UnoFormatError):
+        parse_uno("\x1f([],[],[])")
+
+
+def test_show_string_matches_ghc():
+    # Hand-checked against GHC's showLitString rules.
+    assert show_string("[r5]") == '"[r5]"'
+    assert show_string('a"b\\c') == '"a\\"b\\\\c"'
+    assert show_string("\n\t") == '"\\n\\t"'
+    assert show_string("\x0eH") == '"\\SO\\&H"'
+    assert show_string("\u00e91") == '"\\233\\&1"'
+    assert show_string("\x01\x7f") == '"\\SOH\\DEL"'
+
+
+@given(st.text(max_size=30))
+def test_show_then_read_round_trips(s):
+    assert read_string(show_string(s)) == s
+
+
+card = st.tuples(st.characters(max_codepoint=300), st.characters(max_codepoint=300))
+cards = st.lists(card, max_size=6).map(tuple)
+
+
+@given(st.lists(cards, max_size=4).map(tuple), cards, cards)
+def test_uno_round_trip(hands, deck, discard):
+    game = Game(hands, deck, discard)
+    assert parse_uno(format_uno(game)) == game
+
+
+@given(st.lists(cards, max_size=4).map(tuple), cards, cards)
+def test_solution_round_trip(hands, deck, discard):
+    text = format_solution(hands, deck, discard)
+    parsed = parse_solution(text)
+    assert (parsed.hands, parsed.deck, parsed.discard) == (hands, deck, discard)
+
+
+def test_solution_text_layout_is_the_course_main():
+    text = format_solution(((("y", "2"), ("g", "d")), ()), (("r", "r"),), (("b", "6"),))
+    assert text == '"Result"\n"Hands"\n"[y2][gd]"\n""\n""\n"Discard"\n"[b6]"\n"Deck"\n"[rr]"\n'
+
+
+def test_solution_parser_forgives_trailing_space_and_reports_lines():
+    ok = '"Result" \n"Hands"\n"[y2]"\n""\n"Discard"\n"[b6]"\n"Deck"\n""\n\n'
+    assert parse_solution(ok).hands == ((("y", "2"),),)
+    with pytest.raises(SolutionFormatError, match=r"out:3: card 1"):
+        parse_solution('"Result"\n"Hands"\n"(y2)"\n""\n"Discard"\n""\n"Deck"\n""\n', "out")
+    with pytest.raises(SolutionFormatError, match=r"out:1: expected \"Result\""):
+        parse_solution('"Hands"\n', "out")
+    with pytest.raises(SolutionFormatError, match="double-quoted"):
+        parse_solution("Result\n", "out")

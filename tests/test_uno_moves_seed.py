@@ -1,0 +1,39 @@
+"""The seed's four worked examples (repaired, see the assignment's Decisions) reproduce exactly.
+
+The expected texts in fixtures/uno-moves/seed/*.solution were transcribed from the seed, not
+produced by the reference.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from graders.formats.uno_file import read_uno
+from graders.paths import fixtures_dir
+from reference.uno_moves.generate import standard_deck
+from reference.uno_moves.plugin import solve
+
+SEED = fixtures_dir("uno-moves") / "seed"
+EXAMPLES = ["part01test01", "part02test01", "part03test01", "part04test01"]
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_reference_reproduces_seed_solution(name):
+    expected = (SEED / f"{name}.solution").read_text()
+    assert solve(name[:6], SEED / f"{name}.uno") == expected
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_repaired_seed_input_is_one_standard_deck(name):
+    game = read_uno(SEED / f"{name}.uno")
+    every = [c for h in game.hands for c in h] + list(game.deck) + list(game.discard)
+    assert Counter(every) == Counter(standard_deck())
+
+
+def test_part04_seed_ends_on_bare_wild_draw_four():
+    # D6: the game stops with a bare ('w','d') on top and cards still in the deck.
+    text = solve("part04", SEED / "part04test01.uno")
+    assert '"[wd][w-][g-]' in text
+    assert text.rstrip().endswith('[b9][w-]"')
