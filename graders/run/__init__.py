@@ -1,0 +1,1 @@
+"""Running untrusted submissions: the child harness and the sandbox around it."""
