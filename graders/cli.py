@@ -109,5 +109,145 @@ def fixtures_generate(target, count, seed, out, players, deck_size, hand_size) -
     click.echo(f"wrote {len(written)} files to {out}")
 
 
+def _parse_formats(text: str) -> list[str]:
+    from .report import FORMATS
+
+    formats = [f.strip() for f in text.split(",") if f.strip()]
+    unknown = [f for f in formats if f not in FORMATS]
+    if unknown:
+        fail(f"unknown format {unknown[0]!r} (formats: {', '.join(FORMATS)})")
+    return formats
+
+
+@main.command()
+@click.argument("assignment_id", metavar="ASSIGNMENT")
+@click.argument("submissions", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), help="Write reports under OUT/<student>/.")
+@click.option("--jobs", default=2, show_default=True, type=click.IntRange(1, 256))
+@click.option("--timeout", type=click.FloatRange(0.1, 3600), help="Seconds per case (wall).")
+@click.option("--memory", type=click.IntRange(32, 65536), help="Memory cap in MB.")
+@click.option("--format", "formats", default="json,md,html,gradescope", show_default=True)
+@click.option(
+    "--isolation",
+    type=click.Choice(["auto", "bwrap", "rlimits"]),
+    default="auto",
+    show_default=True,
+)
+@click.option("--public-only", is_flag=True, help="Grade on the public fixtures only.")
+def grade(
+    assignment_id, submissions, out, jobs, timeout, memory, formats, isolation, public_only
+) -> None:
+    """Grade one or many SUBMISSIONS (files, folders, notebooks, zips) in parallel."""
+    from dataclasses import replace
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from .grade.batch import grade_batch
+    from .report.terminal import batch_table, submission_summary
+    from .run.sandbox import choose_isolation
+    from .submission import SubmissionError
+
+    try:
+        assignment = load_assignment(assignment_id)
+        cases = assignment.cases(visibility="public" if public_only else None)
+        mode = choose_isolation(isolation)
+    except (AssignmentError, RuntimeError, ValueError) as exc:
+        fail(str(exc))
+    limits = assignment.limits
+    if timeout is not None:
+        limits = replace(limits, timeout=timeout, cpu=timeout)
+    if memory is not None:
+        limits = replace(limits, memory_mb=memory)
+    for path in submissions:
+        if not path.exists():
+            fail(f"{path}: no such file or folder")
+    console = Console(stderr=True)
+    progress = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+    task = progress.add_task(f"grading {assignment.id}", total=None)
+    with progress:
+        try:
+            items = grade_batch(
+                assignment,
+                list(submissions),
+                cases,
+                out,
+                jobs,
+                limits,
+                _parse_formats(formats),
+                mode,
+                on_start=lambda n: progress.update(task, total=n),
+                on_done=lambda item: progress.advance(task),
+            )
+        except SubmissionError as exc:
+            fail(str(exc))
+    results = [item.result for item in items if item.result is not None]
+    stdout = Console()
+    if len(results) == 1:
+        submission_summary(results[0], stdout)
+    else:
+        part_ids = [p.id for p in assignment.parts]
+        stdout.print(batch_table(results, part_ids, f"{assignment.title}: {len(results)} graded"))
+    skipped = sum(item.skipped for item in items)
+    stdout.print(f"isolation: {results[0].isolation if results else mode}", highlight=False)
+    if skipped:
+        stdout.print(f"{skipped} unchanged submission(s) skipped (results kept from last run)")
+    if out is not None:
+        stdout.print(
+            f"reports: {out}/<student>/ (report.html, report.md, result.json, "
+            f"results.json); scores: {out / 'scores.csv'}",
+            highlight=False,
+        )
+
+
+@main.command()
+@click.argument("assignment_id", metavar="ASSIGNMENT")
+@click.argument("submission", type=click.Path(path_type=Path))
+@click.option("--isolation", type=click.Choice(["auto", "bwrap", "rlimits"]), default="auto")
+@click.option("-q", "--quiet", is_flag=True, help="Only the summary line.")
+def check(assignment_id, submission, isolation, quiet) -> None:
+    """A student's self-check on the public fixtures (pytest underneath).
+
+    Exit status 0 when every public fixture passes, 1 when some fail, 2 on bad input.
+    """
+    import tempfile
+
+    import pytest
+
+    try:
+        load_assignment(assignment_id)
+    except AssignmentError as exc:
+        fail(str(exc))
+    if not submission.exists():
+        fail(f"{submission}: no such file or folder")
+    with tempfile.TemporaryDirectory(prefix="unograde-check-") as empty:
+        args = [
+            empty,
+            "--unograde-assignment",
+            assignment_id,
+            "--unograde-submission",
+            str(submission.resolve()),
+            "--unograde-isolation",
+            isolation,
+            "--rootdir",
+            empty,
+            "-p",
+            "no:cacheprovider",
+            "-q" if quiet else "-v",
+            "--tb=short",
+            "-o",
+            "console_output_style=classic",
+        ]
+        code = pytest.main(args)
+    sys.exit(0 if code == 0 else 1 if code == 1 else USAGE_ERROR)
+
+
 if __name__ == "__main__":
     main()

@@ -29,6 +29,14 @@ def differs(expected: Any, actual: Any) -> DeepDiff:
     return DeepDiff(normalise(expected), normalise(actual), verbose_level=1)
 
 
+def _hashable(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((repr(k), _hashable(v)) for k, v in value.items()))
+    return value
+
+
 def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
@@ -54,7 +62,9 @@ def describe_sequence(
     if exp == act:
         return []
     lines: list[str] = []
-    ops = [op for op in SequenceMatcher(a=exp, b=act, autojunk=False).get_opcodes()]
+    ops = SequenceMatcher(
+        a=[_hashable(x) for x in exp], b=[_hashable(x) for x in act], autojunk=False
+    ).get_opcodes()
     for tag, i1, i2, j1, j2 in ops:
         if tag == "equal":
             continue

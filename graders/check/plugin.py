@@ -1,9 +1,97 @@
-"""pytest plugin: ``pytest --unograde-assignment A --unograde-submission S``."""
+"""pytest plugin: a student's self-check, one test item per public fixture.
+
+``pytest --unograde-assignment uno-moves --unograde-submission uno.py`` (or
+``unograde check uno-moves uno.py``) grades the submission on the public
+fixtures in the sandbox, once, and reports each fixture as a test whose failure
+message is the structural difference in the assignment's own terms.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 
-def pytest_addoption(parser) -> None:
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("unograde")
     group.addoption("--unograde-assignment", default=None, help="assignment to check against")
-    group.addoption("--unograde-submission", default=None, help="submission to check")
+    group.addoption("--unograde-submission", default=None, help="submission file or folder")
+    group.addoption("--unograde-isolation", default="auto", help="auto, bwrap or rlimits")
+
+
+class CaseFailed(Exception):
+    """A fixture the submission did not pass; the message is the feedback."""
+
+
+class FixtureItem(pytest.Item):
+    def __init__(self, *, result, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.result = result
+
+    def runtest(self) -> None:
+        if not self.result.passed:
+            from ..report.templates import render_template
+
+            raise CaseFailed(render_template("case.txt.j2", case=self.result).strip())
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, CaseFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, None, f"{self.result.part}::{self.result.name}"
+
+
+class SetupFailed(pytest.Item):
+    def __init__(self, *, message: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.message = message
+
+    def runtest(self) -> None:
+        raise CaseFailed(self.message)
+
+    def repr_failure(self, excinfo, style=None):
+        return str(excinfo.value)
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items) -> None:
+    assignment_id = config.getoption("--unograde-assignment")
+    if not assignment_id:
+        return
+    from ..assignment import AssignmentError, load_assignment
+    from ..grade.engine import grade_submission
+    from ..submission import SubmissionError, cleanup, load_submissions
+
+    target = config.getoption("--unograde-submission")
+    try:
+        assignment = load_assignment(assignment_id)
+        if not target:
+            raise AssignmentError("--unograde-submission is required")
+        subs = load_submissions(Path(target), assignment.module)
+        cases = assignment.cases(visibility="public")
+    except (AssignmentError, SubmissionError) as exc:
+        items.append(SetupFailed.from_parent(session, name="unograde-setup", message=str(exc)))
+        return
+    try:
+        for sub in subs:
+            result = grade_submission(
+                assignment, sub, cases, isolation=config.getoption("--unograde-isolation")
+            )
+            for case in result.cases:
+                name = (
+                    f"{sub.name}::{case.part}::{case.name}"
+                    if len(subs) > 1
+                    else f"{case.part}::{case.name}"
+                )
+                items.append(FixtureItem.from_parent(session, name=name, nodeid=name, result=case))
+            if result.notes:
+                config._unograde_notes = getattr(config, "_unograde_notes", []) + result.notes
+    finally:
+        cleanup(subs)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    for note in getattr(config, "_unograde_notes", []):
+        terminalreporter.write_line(f"unograde note: {note}")

@@ -1,0 +1,1 @@
+"""``unograde grade``: one submission, or a whole class in parallel."""

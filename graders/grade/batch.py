@@ -1,0 +1,176 @@
+"""Grading many submissions: in parallel, each written as soon as it is graded, resumable.
+
+Each submission's reports go to ``OUT/<student>/``, written atomically with
+``result.json`` last; a re-run skips a student whose ``result.json`` records the
+same submission content, the same fixtures and the same grader version.  A
+submission that breaks the grader itself is recorded as an error, never stops
+the batch.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from .. import __version__
+from ..assignment import Assignment, Case, Limits
+from ..paths import fixtures_dir
+from ..report import write_atomic, write_reports
+from ..results import CaseResult, PartResult, SubmissionResult, from_dict
+from ..submission import Submission, cleanup, load_submissions
+from .engine import grade_submission
+
+
+@dataclass
+class BatchItem:
+    submission: Submission
+    result: SubmissionResult | None = None
+    skipped: bool = False
+
+
+def fixtures_fingerprint(assignment: Assignment, limits: Limits, cases: list[Case]) -> str:
+    """What a result depends on besides the submission: fixtures, cases, limits, grader."""
+    h = hashlib.sha256()
+    h.update((fixtures_dir(assignment.id) / "manifest.json").read_bytes())
+    h.update("\0".join(c.name for c in cases).encode())
+    h.update(repr(limits).encode() + __version__.encode())
+    return h.hexdigest()[:16]
+
+
+def unique_names(submissions: list[Submission]) -> None:
+    seen: dict[str, int] = {}
+    for sub in submissions:
+        base = sub.name or "submission"
+        seen[base] = seen.get(base, 0) + 1
+        if seen[base] > 1:
+            sub.name = f"{base}-{seen[base]}"
+
+
+def _previous(out_dir: Path | None, sub: Submission, fingerprint: str) -> SubmissionResult | None:
+    if out_dir is None:
+        return None
+    path = out_dir / sub.name / "result.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if data.get("digest") != f"{sub.digest}:{fingerprint}":
+        return None
+    try:
+        return from_dict(data)
+    except (TypeError, KeyError):
+        return None
+
+
+def _grader_failure(assignment: Assignment, sub: Submission, error: str) -> SubmissionResult:
+    parts = [PartResult(p.id, p.function, p.title, 0.0, p.points, 0, 0) for p in assignment.parts]
+    return SubmissionResult(
+        assignment=assignment.id,
+        title=assignment.title,
+        student=sub.name,
+        origin=sub.origin,
+        digest="",
+        isolation="",
+        score=0.0,
+        max_score=assignment.total_points,
+        parts=parts,
+        cases=[],
+        notes=[],
+        problem=f"the grader failed on this submission: {error}",
+        grader_version=__version__,
+    )
+
+
+def grade_batch(
+    assignment: Assignment,
+    paths: list[Path],
+    cases: list[Case],
+    out_dir: Path | None,
+    jobs: int = 2,
+    limits: Limits | None = None,
+    formats: list[str] | None = None,
+    isolation: str = "auto",
+    on_start: Callable[[int], None] | None = None,
+    on_done: Callable[[BatchItem], None] | None = None,
+) -> list[BatchItem]:
+    """Grade every submission found under ``paths``; write reports under ``out_dir``."""
+    limits = limits or assignment.limits
+    formats = formats or ["json", "md", "html", "gradescope"]
+    if "json" not in formats:
+        formats = [*formats, "json"]  # result.json is how a re-run knows what is done
+    fingerprint = fixtures_fingerprint(assignment, limits, cases)
+    submissions: list[Submission] = []
+    for path in paths:
+        submissions.extend(load_submissions(path, assignment.module))
+    unique_names(submissions)
+    items = [BatchItem(sub) for sub in submissions]
+    if on_start:
+        on_start(len(items))
+
+    def work(item: BatchItem) -> BatchItem:
+        sub = item.submission
+        previous = _previous(out_dir, sub, fingerprint)
+        if previous is not None:
+            item.result, item.skipped = previous, True
+            return item
+        try:
+            result = grade_submission(assignment, sub, cases, limits, isolation)
+        except Exception:  # noqa: BLE001 - one broken submission must not stop the batch
+            result = _grader_failure(assignment, sub, traceback.format_exc(limit=3))
+        result = replace(result, digest=f"{sub.digest}:{fingerprint}")
+        if out_dir is not None:
+            write_reports(result, out_dir / sub.name, formats, assignment.show_hidden)
+        item.result = result
+        return item
+
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            futures = [pool.submit(work, item) for item in items]
+            for future in as_completed(futures):
+                item = future.result()
+                if on_done:
+                    on_done(item)
+    finally:
+        cleanup(submissions)
+    if out_dir is not None:
+        write_atomic(out_dir / "scores.csv", scores_csv(assignment, items))
+    return items
+
+
+def scores_csv(assignment: Assignment, items: list[BatchItem]) -> str:
+    """One row per student: each part's points, the total, and any problem."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["student", *(p.id for p in assignment.parts), "total", "max", "problem"])
+    for item in sorted(items, key=lambda i: i.submission.name):
+        result = item.result
+        if result is None:
+            continue
+        points = {p.id: p.points for p in result.parts}
+        writer.writerow(
+            [
+                result.student,
+                *(f"{points.get(p.id, 0.0):g}" for p in assignment.parts),
+                f"{result.score:g}",
+                f"{result.max_score:g}",
+                result.problem or "",
+            ]
+        )
+    return out.getvalue()
+
+
+def case_counts(result: SubmissionResult) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for case in result.cases:
+        counts[case.outcome] = counts.get(case.outcome, 0) + 1
+    return counts
+
+
+__all__ = ["BatchItem", "CaseResult", "grade_batch", "scores_csv", "case_counts"]

@@ -1,0 +1,62 @@
+"""Reports: JSON for machines, Markdown and HTML for people, Gradescope's results.json.
+
+Student-facing formats never show a hidden case's input, expectation or diff:
+only its name and whether it passed (and not even that when the assignment sets
+``show_hidden = false``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from ..results import SubmissionResult
+from .gradescope import gradescope_results
+from .templates import render_template
+
+FORMATS = ("json", "md", "html", "gradescope")
+FILE_NAMES = {
+    "json": "result.json",
+    "md": "report.md",
+    "html": "report.html",
+    "gradescope": "results.json",
+}
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file and a rename: a killed run never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def render(result: SubmissionResult, fmt: str, show_hidden: bool = True) -> str:
+    if fmt == "json":
+        return json.dumps(result.to_dict(), indent=1, default=repr) + "\n"
+    if fmt == "gradescope":
+        return json.dumps(gradescope_results(result, show_hidden), indent=1) + "\n"
+    if fmt == "md":
+        return render_template("report.md.j2", result=result, show_hidden=show_hidden)
+    if fmt == "html":
+        return render_template("report.html.j2", result=result, show_hidden=show_hidden)
+    raise ValueError(f"unknown report format {fmt!r} (formats: {', '.join(FORMATS)})")
+
+
+def write_reports(
+    result: SubmissionResult, out_dir: Path, formats: list[str], show_hidden: bool = True
+) -> list[Path]:
+    """Write every requested format; ``result.json`` (the resume marker) goes last."""
+    written = []
+    for fmt in sorted(formats, key=lambda f: f == "json"):
+        path = out_dir / FILE_NAMES[fmt]
+        write_atomic(path, render(result, fmt, show_hidden))
+        written.append(path)
+    return written

@@ -1,0 +1,43 @@
+"""Gradescope's ``results.json``: its field names and visibility values, exactly."""
+
+from __future__ import annotations
+
+from ..results import SubmissionResult
+from .templates import render_template
+
+# Gradescope's visibility values: "visible", "hidden", "after_due_date", "after_published".
+VISIBLE, HIDDEN, AFTER_DUE = "visible", "hidden", "after_due_date"
+
+
+def gradescope_results(result: SubmissionResult, show_hidden: bool = True) -> dict:
+    tests = []
+    for number, case in enumerate(result.cases, 1):
+        if case.hidden:
+            output = "passed" if case.passed else "failed"
+            visibility = VISIBLE if show_hidden else AFTER_DUE
+        else:
+            output = render_template("case.txt.j2", case=case).strip()
+            visibility = VISIBLE
+        tests.append(
+            {
+                "score": round(case.points, 4),
+                "max_score": round(case.max_points, 4),
+                "status": "passed" if case.passed else "failed",
+                "name": f"{case.part} {case.name}" + (" (hidden)" if case.hidden else ""),
+                "number": str(number),
+                "output": output,
+                "output_format": "text",
+                "tags": [case.part],
+                "visibility": visibility,
+            }
+        )
+    summary = render_template("summary.txt.j2", result=result).strip()
+    return {
+        "score": round(result.score, 4),
+        "execution_time": round(result.seconds, 3),
+        "output": summary,
+        "output_format": "text",
+        "visibility": VISIBLE,
+        "stdout_visibility": HIDDEN,
+        "tests": tests,
+    }

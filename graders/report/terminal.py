@@ -1,0 +1,59 @@
+"""What the terminal shows: a short summary per submission, a table for a batch."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from ..results import OUTCOMES, SubmissionResult
+
+
+def submission_summary(result: SubmissionResult, console: Console, details: bool = True) -> None:
+    colour = "green" if result.score >= result.max_score else "yellow" if result.score else "red"
+    console.print(
+        f"[bold]{result.student}[/bold]: [{colour}]{result.score:g} / {result.max_score:g}[/]"
+    )
+    if result.problem:
+        console.print(f"  [red]could not run:[/red] {result.problem}", highlight=False)
+    for part in result.parts:
+        console.print(
+            f"  {part.id} {part.function}: {part.passed}/{part.total} cases, "
+            f"{part.points:g}/{part.max_points:g} points",
+            highlight=False,
+        )
+    if details:
+        shown = 0
+        for case in result.cases:
+            if case.passed or shown >= 5:
+                continue
+            shown += 1
+            if case.hidden:
+                console.print(f"  [red]✘[/red] {case.part} {case.name} (hidden)", highlight=False)
+                continue
+            console.print(
+                f"  [red]✘[/red] {case.part} {case.name}: {OUTCOMES[case.outcome]}", highlight=False
+            )
+            for line in case.messages[:3]:
+                console.print(f"      {line}", highlight=False, markup=False)
+    for note in result.notes:
+        console.print(f"  note: {note}", highlight=False, markup=False)
+
+
+def batch_table(results: list[SubmissionResult], part_ids: list[str], title: str) -> Table:
+    table = Table(title=title)
+    table.add_column("student")
+    for part in part_ids:
+        table.add_column(part, justify="right")
+    table.add_column("total", justify="right")
+    table.add_column("notes")
+    for result in sorted(results, key=lambda r: r.student):
+        points = {p.id: f"{p.points:g}" for p in result.parts}
+        outcomes = sorted({OUTCOMES[c.outcome] for c in result.cases if not c.passed})
+        note = (result.problem or ", ".join(outcomes))[:60]
+        table.add_row(
+            result.student,
+            *(points.get(p, "-") for p in part_ids),
+            f"{result.score:g}/{result.max_score:g}",
+            note,
+        )
+    return table
