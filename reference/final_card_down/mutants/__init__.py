@@ -1,0 +1,129 @@
+"""Deliberately broken ADTs for grading students' test suites.
+
+A mutant is the reference ``game`` package with one documented patch (``catalog.py``).
+The grader needs two things from here:
+
+* ``write_package(dest_dir, name)`` writes a self-contained package (default name
+  ``game``) into ``dest_dir``: the reference when ``name`` is None, else the mutant.
+  It imports nothing outside itself, so a sandbox child can ``import game`` it.
+* ``load_mutant(name)`` imports a mutant in this process under a private name, for the
+  reference tests that prove every mutant is caught.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from .catalog import MUTANTS, Mutant
+
+GAME_DIR = Path(__file__).resolve().parent.parent / "game"
+ADT_FILES = (
+    "__init__.py",
+    "cards.py",
+    "errors.py",
+    "legal.py",
+    "queries.py",
+    "rules.py",
+    "state.py",
+)
+
+
+class MutantError(ValueError):
+    """An unknown mutant name, or a patch that no longer applies to the reference."""
+
+
+def mutant_names() -> tuple[str, ...]:
+    return tuple(m.name for m in MUTANTS)
+
+
+def get_mutant(name: str) -> Mutant:
+    for m in MUTANTS:
+        if m.name == name:
+            return m
+    raise MutantError(f"unknown mutant {name!r}; known: {', '.join(mutant_names())}")
+
+
+def sources(name: str | None = None) -> dict[str, str]:
+    """The ADT package's files (name -> text), patched for mutant ``name`` (None: reference)."""
+    files = {f: (GAME_DIR / f).read_text(encoding="utf-8") for f in ADT_FILES}
+    if name is None:
+        return files
+    m = get_mutant(name)
+    count = files[m.file].count(m.old)
+    if count != 1:
+        raise MutantError(f"mutant {name}: its patch matches {count} places in {m.file}, not 1")
+    files[m.file] = files[m.file].replace(m.old, m.new)
+    return files
+
+
+def write_package(dest_dir: str | Path, name: str | None = None, package: str = "game") -> Path:
+    """Write the reference (``name`` None) or a mutant as package ``package`` in ``dest_dir``."""
+    root = Path(dest_dir) / package
+    root.mkdir(parents=True, exist_ok=True)
+    for file, text in sources(name).items():
+        (root / file).write_text(text, encoding="utf-8")
+    return root
+
+
+class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports one in-memory package (and its submodules) from source texts."""
+
+    def __init__(self, package: str, files: dict[str, str]) -> None:
+        self.package = package
+        self.files = files
+
+    def _file(self, fullname: str) -> str | None:
+        if fullname == self.package:
+            return "__init__.py"
+        prefix = self.package + "."
+        if fullname.startswith(prefix) and fullname[len(prefix) :] + ".py" in self.files:
+            return fullname[len(prefix) :] + ".py"
+        return None
+
+    def find_spec(self, fullname, path=None, target=None):  # type: ignore[no-untyped-def]
+        file = self._file(fullname)
+        if file is None:
+            return None
+        return importlib.util.spec_from_loader(
+            fullname, self, origin=f"<{self.package}/{file}>", is_package=file == "__init__.py"
+        )
+
+    def create_module(self, spec):  # type: ignore[no-untyped-def]
+        return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        file = self._file(module.__name__)
+        assert file is not None
+        if file == "__init__.py":
+            module.__path__ = []  # type: ignore[attr-defined]
+        code = compile(self.files[file], f"<{self.package}/{file}>", "exec")
+        exec(code, module.__dict__)  # noqa: S102 - the reference's own source, patched
+
+
+def load_mutant(name: str | None) -> ModuleType:
+    """Import the mutant ``name`` (None: an in-memory copy of the reference) and return it."""
+    package = f"_fcd_mutant_{name or 'reference'}"
+    if package in sys.modules:
+        return sys.modules[package]
+    finder = _Finder(package, sources(name))
+    sys.meta_path.insert(0, finder)
+    try:
+        return importlib.import_module(package)
+    finally:
+        sys.meta_path.remove(finder)
+
+
+__all__ = [
+    "MUTANTS",
+    "Mutant",
+    "MutantError",
+    "get_mutant",
+    "load_mutant",
+    "mutant_names",
+    "sources",
+    "write_package",
+]
