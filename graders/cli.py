@@ -156,7 +156,7 @@ def grade(
         fail(str(exc))
     limits = assignment.limits
     if timeout is not None:
-        limits = replace(limits, timeout=timeout, cpu=timeout)
+        limits = replace(limits, timeout=timeout, cpu=min(limits.cpu, timeout))
     if memory is not None:
         limits = replace(limits, memory_mb=memory)
     for path in submissions:

@@ -24,9 +24,16 @@ def normalise(value: Any) -> Any:
     return value
 
 
-def differs(expected: Any, actual: Any) -> DeepDiff:
-    """deepdiff of the normalised values; empty (falsy) when they are the same."""
-    return DeepDiff(normalise(expected), normalise(actual), verbose_level=1)
+def differs(expected: Any, actual: Any) -> DeepDiff | dict:
+    """deepdiff of the normalised values; empty (falsy) when they are the same.
+
+    Plain equality of the normalised values decides the common case (a passing
+    case) cheaply; deepdiff runs only when something differs.
+    """
+    exp, act = normalise(expected), normalise(actual)
+    if type(exp) is type(act) and exp == act:
+        return {}
+    return DeepDiff(exp, act, verbose_level=1)
 
 
 def _hashable(value: Any) -> Any:
@@ -55,48 +62,56 @@ def describe_sequence(
     Produces lines such as ``deck: 2 cards missing at the end``, ``discard: extra
     colour marker ('b','-') at the front`` or ``hand 3, card 2: expected ('r','5'),
     got ('g','5')``.  ``kind`` names a particular item (for example "colour marker")
-    and defaults to ``noun``.  At most ``limit`` lines, then a count of the rest.
+    and defaults to ``noun``.  Simple shapes (items missing or extra at one end or at
+    one place) get one line; anything else gets the first ``limit`` differing
+    positions and a count of the rest.
     """
     kind = kind or (lambda _item: noun)
     exp, act = [normalise(x) for x in expected], [normalise(x) for x in actual]
     if exp == act:
         return []
-    lines: list[str] = []
-    ops = SequenceMatcher(
-        a=[_hashable(x) for x in exp], b=[_hashable(x) for x in act], autojunk=False
-    ).get_opcodes()
-    for tag, i1, i2, j1, j2 in ops:
-        if tag == "equal":
-            continue
-        where = (
-            "at the front" if i1 == 0 else "at the end" if i1 == len(exp) else f"after {noun} {i1}"
-        )
+
+    def items(seq: list[Any], where: str, what: str) -> str:
+        if len(seq) == 1:
+            return f"{label}: {what} {kind(seq[0])} {show(seq[0])} {where}"
+        return f"{label}: {_plural(len(seq), noun)} {what} {where}"
+
+    n, m = len(exp), len(act)
+    if m < n and act == exp[:m]:
+        return [items(exp[m:], "at the end", "missing")]
+    if m < n and act == exp[n - m :]:
+        return [items(exp[: n - m], "at the front", "missing")]
+    if m > n and act[:n] == exp:
+        return [items(act[n:], "at the end", "extra")]
+    if m > n and act[m - n :] == exp:
+        return [items(act[: m - n], "at the front", "extra")]
+    ops = [
+        op
+        for op in SequenceMatcher(
+            a=[_hashable(x) for x in exp], b=[_hashable(x) for x in act], autojunk=False
+        ).get_opcodes()
+        if op[0] != "equal"
+    ]
+    if len(ops) == 1 and ops[0][0] in ("insert", "delete"):
+        tag, i1, i2, j1, j2 = ops[0]
+        where = f"after {noun} {i1}"
         if tag == "delete":
-            missing = exp[i1:i2]
-            if len(missing) == 1:
-                lines.append(f"{label}: missing {kind(missing[0])} {show(missing[0])} {where}")
-            else:
-                lines.append(f"{label}: {_plural(len(missing), noun)} missing {where}")
-        elif tag == "insert":
-            extra = act[j1:j2]
-            if len(extra) == 1:
-                lines.append(f"{label}: extra {kind(extra[0])} {show(extra[0])} {where}")
-            else:
-                lines.append(f"{label}: {_plural(len(extra), noun)} too many {where}")
+            return [items(exp[i1:i2], where, "missing")]
+        return [items(act[j1:j2], where, "extra")]
+    lines = []
+    differing = [k for k in range(max(n, m)) if k >= n or k >= m or exp[k] != act[k]]
+    for k in differing[:limit]:
+        if k >= m:
+            lines.append(f"{label}, {noun} {k + 1}: expected {show(exp[k])}, got nothing")
+        elif k >= n:
+            lines.append(f"{label}, {noun} {k + 1}: expected nothing, got {show(act[k])}")
         else:
-            for k in range(max(i2 - i1, j2 - j1)):
-                if k >= i2 - i1:
-                    lines.append(f"{label}: extra {kind(act[j1 + k])} {show(act[j1 + k])}")
-                elif k >= j2 - j1:
-                    lines.append(f"{label}: missing {kind(exp[i1 + k])} {show(exp[i1 + k])}")
-                else:
-                    lines.append(
-                        f"{label}, {noun} {i1 + k + 1}: expected {show(exp[i1 + k])}, "
-                        f"got {show(act[j1 + k])}"
-                    )
-    if len(lines) > limit:
-        rest = len(lines) - limit
-        lines = lines[:limit] + [f"{label}: … and {_plural(rest, 'more difference')}"]
+            lines.append(f"{label}, {noun} {k + 1}: expected {show(exp[k])}, got {show(act[k])}")
+    if n != m:
+        lines.append(f"{label}: expected {_plural(n, noun)}, got {m}")
+    if len(differing) > limit:
+        rest = len(differing) - limit
+        lines.append(f"{label}: … and {rest} more {noun} positions differ")
     return lines
 
 

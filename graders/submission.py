@@ -121,11 +121,21 @@ def _prepare(
     return sub
 
 
-def _from_folder(path: Path, module: str, name: str, origin: str) -> Submission | None:
+def _from_folder(
+    path: Path, module: str, name: str, origin: str, single_file: bool = True
+) -> Submission | None:
+    """The folder as one submission, or None when it is a class of several.
+
+    It is one submission when it holds ``<module>.py``; or, when ``single_file``
+    (a student's own folder inside a class, or the root of a zip), when it holds
+    exactly one ``.py`` or one notebook and no folders.
+    """
     entries = [p for p in sorted(path.iterdir()) if p.name not in SKIP_NAMES]
     wanted = path / f"{module}.py"
     if wanted.is_file():
         return _prepare(name, origin, wanted, module, [p for p in entries if p.suffix == ".py"])
+    if not single_file or any(p.is_dir() for p in entries):
+        return None
     py = [p for p in entries if p.is_file() and p.suffix == ".py"]
     nb = [p for p in entries if p.is_file() and p.suffix == ".ipynb"]
     if len(py) == 1 and not nb:
@@ -154,8 +164,9 @@ def _safe_extract(archive: Path, into: Path) -> None:
         raise SubmissionError(f"{archive.name}: not a valid zip file") from None
 
 
-def load_submissions(path: Path | str, module: str) -> list[Submission]:
-    """Every submission found at ``path`` (a zip may hold a whole class)."""
+def load_submissions(path: Path | str, module: str, nested: bool = False) -> list[Submission]:
+    """Every submission found at ``path``: a folder without ``<module>.py`` or a zip may hold
+    a whole class (one folder, file, notebook or zip per student)."""
     path = Path(path)
     name = path.stem if path.is_file() else path.name
     if not path.exists():
@@ -163,7 +174,7 @@ def load_submissions(path: Path | str, module: str) -> list[Submission]:
     if path.is_file() and path.suffix in (".py", ".ipynb"):
         return [_prepare(name, str(path), path, module)]
     if path.is_dir():
-        sub = _from_folder(path, module, name, str(path))
+        sub = _from_folder(path, module, name, str(path), single_file=nested)
         if sub is not None:
             return [sub]
         return _class_folder(path, module, str(path), name)
@@ -192,7 +203,7 @@ def _class_folder(root: Path, module: str, origin: str, name: str) -> list[Submi
             continue
         if entry.is_dir() or entry.suffix in (".py", ".ipynb", ".zip"):
             try:
-                subs = load_submissions(entry, module)
+                subs = load_submissions(entry, module, nested=True)
             except SubmissionError as exc:
                 subs = [Submission(entry.stem, f"{origin}/{entry.name}", None, problem=str(exc))]
             for sub in subs:

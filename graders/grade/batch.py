@@ -122,9 +122,10 @@ def grade_batch(
             return item
         try:
             result = grade_submission(assignment, sub, cases, limits, isolation)
+            result = replace(result, digest=f"{sub.digest}:{fingerprint}")
         except Exception:  # noqa: BLE001 - one broken submission must not stop the batch
+            # No digest: a grader failure is never kept as this submission's final result.
             result = _grader_failure(assignment, sub, traceback.format_exc(limit=3))
-        result = replace(result, digest=f"{sub.digest}:{fingerprint}")
         if out_dir is not None:
             write_reports(result, out_dir / sub.name, formats, assignment.show_hidden)
         item.result = result

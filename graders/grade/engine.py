@@ -79,7 +79,12 @@ def judge(assignment: Assignment, case: Case, outcome: Outcome, worth: float) ->
     else:
         result.outcome = "crashed"
         result.messages = [f"{part.function} crashed: {outcome.message}"]
-    if not case.hidden:
+    if outcome.mutated:
+        result.messages.append(
+            f"note: {part.function} changed the lists it was given (the caller's data); "
+            "return new lists instead"
+        )
+    if not case.hidden and not result.passed:  # what a student needs to see a failure
         result.args = case.args
         view = getattr(plugin, "view", None)
         if view is not None:
@@ -138,7 +143,7 @@ def grade_submission(
                 id=part.id,
                 function=part.function,
                 title=part.title,
-                points=round(sum(r.points for r in mine), 4),
+                points=round(sum(r.points for r in mine), 6),
                 max_points=part.points,
                 passed=sum(r.passed for r in mine),
                 total=len(mine),
@@ -151,8 +156,8 @@ def grade_submission(
         origin=submission.origin,
         digest=submission.digest,
         isolation=ISOLATION_TEXT[mode],
-        score=round(sum(p.points for p in parts), 4),
-        max_score=round(sum(p.max_points for p in parts), 4),
+        score=round(sum(p.points for p in parts), 6),
+        max_score=round(sum(p.max_points for p in parts), 6),
         parts=parts,
         cases=results,
         notes=list(submission.notes),

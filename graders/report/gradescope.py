@@ -20,8 +20,8 @@ def gradescope_results(result: SubmissionResult, show_hidden: bool = True) -> di
             visibility = VISIBLE
         tests.append(
             {
-                "score": round(case.points, 4),
-                "max_score": round(case.max_points, 4),
+                "score": case.points,
+                "max_score": case.max_points,
                 "status": "passed" if case.passed else "failed",
                 "name": f"{case.part} {case.name}" + (" (hidden)" if case.hidden else ""),
                 "number": str(number),
@@ -33,7 +33,7 @@ def gradescope_results(result: SubmissionResult, show_hidden: bool = True) -> di
         )
     summary = render_template("summary.txt.j2", result=result).strip()
     return {
-        "score": round(result.score, 4),
+        "score": result.score,
         "execution_time": round(result.seconds, 3),
         "output": summary,
         "output_format": "text",

@@ -11,14 +11,15 @@ from ..results import OUTCOMES, SubmissionResult
 def submission_summary(result: SubmissionResult, console: Console, details: bool = True) -> None:
     colour = "green" if result.score >= result.max_score else "yellow" if result.score else "red"
     console.print(
-        f"[bold]{result.student}[/bold]: [{colour}]{result.score:g} / {result.max_score:g}[/]"
+        f"[bold]{result.student}[/bold]: [{colour}]{round(result.score, 2):g} / "
+        f"{result.max_score:g}[/]"
     )
     if result.problem:
         console.print(f"  [red]could not run:[/red] {result.problem}", highlight=False)
     for part in result.parts:
         console.print(
             f"  {part.id} {part.function}: {part.passed}/{part.total} cases, "
-            f"{part.points:g}/{part.max_points:g} points",
+            f"{round(part.points, 2):g}/{part.max_points:g} points",
             highlight=False,
         )
     if details:
@@ -47,13 +48,13 @@ def batch_table(results: list[SubmissionResult], part_ids: list[str], title: str
     table.add_column("total", justify="right")
     table.add_column("notes")
     for result in sorted(results, key=lambda r: r.student):
-        points = {p.id: f"{p.points:g}" for p in result.parts}
+        points = {p.id: f"{round(p.points, 2):g}" for p in result.parts}
         outcomes = sorted({OUTCOMES[c.outcome] for c in result.cases if not c.passed})
         note = (result.problem or ", ".join(outcomes))[:60]
         table.add_row(
             result.student,
             *(points.get(p, "-") for p in part_ids),
-            f"{result.score:g}/{result.max_score:g}",
+            f"{round(result.score, 2):g}/{result.max_score:g}",
             note,
         )
     return table

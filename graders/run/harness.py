@@ -196,6 +196,10 @@ def main(argv: list[str]) -> int:
             _send(out, result)
             continue
         args = decode(case["args"])
+        try:
+            before = repr(args)
+        except Exception:  # noqa: BLE001 - arguments are plain data; this is belt and braces
+            before = None
         sys.stdout = sys.stderr = buffer
         started = time.perf_counter()
         signal.setitimer(signal.ITIMER_PROF, case["cpu"])
@@ -226,6 +230,10 @@ def main(argv: list[str]) -> int:
             signal.setitimer(signal.ITIMER_PROF, 0)
             sys.stdout, sys.stderr = real_stdout, real_stderr
         result["seconds"] = round(time.perf_counter() - started, 6)
+        try:
+            result["mutated"] = before is not None and repr(args) != before
+        except Exception:  # noqa: BLE001 - a student's object in the arguments may not repr
+            result["mutated"] = True
         result["stdout"] = buffer.text()
         result["dropped"] = buffer.dropped
         try:

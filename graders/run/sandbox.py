@@ -60,6 +60,7 @@ class Outcome:
     message: str = ""
     traceback: str = ""
     seconds: float = 0.0
+    mutated: bool = False  # the function changed the arguments it was handed
 
 
 @dataclass
@@ -375,7 +376,9 @@ def _drive(child: _Child, calls: list[Call], limits: Limits, report: RunReport) 
             "cpu": limits.cpu,
         }
         sent = child.send(message)
-        reply = child.receive(started + limits.timeout) if sent else None
+        # A little slack past the wall limit lets the child's own CPU timer report a busy
+        # loop (no kill, no restart); a sleeping or blocked case still meets the wall.
+        reply = child.receive(started + limits.timeout * 1.1 + 0.1) if sent else None
         elapsed = time.monotonic() - started
         if reply == "timeout":
             report.outcomes.append(
@@ -430,6 +433,7 @@ def _drive(child: _Child, calls: list[Call], limits: Limits, report: RunReport) 
                 ),
                 traceback=str(reply.get("traceback", "")),
                 seconds=float(reply.get("seconds", elapsed) or 0.0),
+                mutated=bool(reply.get("mutated", False)),
             )
         )
     return []

@@ -27,12 +27,16 @@ def part_number(part: str) -> int:
 
 
 def call_args(part: str, game: Game, source: str = "") -> tuple:
-    """The call a part makes on a ``.uno`` game: ``(discard, deck, hand or hands)``."""
+    """The call a part makes on a ``.uno`` game: ``(discard, deck, hand or hands)``.
+
+    Piles and hands arrive as lists of card tuples, as a Python student expects
+    (Decision D12); changing them is reported, not punished.
+    """
     if part in ONE_HAND:
         if not game.hands:
             raise UnoFormatError(source or "<input>", 1, 1, "at least one hand", "no hands")
-        return (game.discard, game.deck, game.hands[0])
-    return (game.discard, game.deck, game.hands)
+        return (list(game.discard), list(game.deck), list(game.hands[0]))
+    return (list(game.discard), list(game.deck), [list(h) for h in game.hands])
 
 
 def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
@@ -110,23 +114,38 @@ def check_shape(part: str, actual: Any) -> str | None:
     return problem or _cards_problem("deck", value[1]) or _cards_problem("discard", value[2])
 
 
+MAX_LINES = 8
+
+
 def describe(part: str, expected: Any, actual: Any) -> list[str]:
-    """Differences in the assignment's terms: hands, deck, discard, cards, markers."""
+    """Differences in the assignment's terms: hands, discard, deck; first divergence first.
+
+    The first pile that differs gets up to three lines; every later one gets its
+    first line only; past ``MAX_LINES`` the rest is named, not listed.
+    """
     exp, act = normalise(expected), normalise(actual)
+    piles: list[tuple[str, list, list]] = []
     lines: list[str] = []
-
-    def seq(label: str, e: list, a: list) -> None:
-        lines.extend(describe_sequence(label, e, a, show=show_card, kind=card_kind))
-
     if part in ONE_HAND:
-        seq("hand", exp[0], act[0])
+        piles.append(("hand", exp[0], act[0]))
     else:
         if len(exp[0]) != len(act[0]):
             lines.append(f"hands: expected {len(exp[0])} hands, got {len(act[0])}")
-        for k, (e, a) in enumerate(zip(exp[0], act[0], strict=False), 1):
-            seq(f"hand {k}", e, a)
-    seq("discard", exp[2], act[2])
-    seq("deck", exp[1], act[1])
+        pairs = zip(exp[0], act[0], strict=False)
+        piles += [(f"hand {k}", e, a) for k, (e, a) in enumerate(pairs, 1)]
+    piles += [("discard", exp[2], act[2]), ("deck", exp[1], act[1])]
+    unlisted: list[str] = []
+    for label, e, a in piles:
+        found = describe_sequence(label, e, a, show=show_card, kind=card_kind)
+        if not found:
+            continue
+        room = MAX_LINES - len(lines)
+        if room <= 0:
+            unlisted.append(label)
+            continue
+        lines.extend(found[: min(3 if not lines else 1, room)])
+    if unlisted:
+        lines.append(f"… and differences in {', '.join(unlisted)}")
     return lines
 
 

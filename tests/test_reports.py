@@ -1,0 +1,150 @@
+"""Reports: every format parses, Gradescope's fields are exact, hidden cases stay hidden."""
+
+from __future__ import annotations
+
+import csv
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from graders.assignment import load_assignment
+from graders.grade.batch import grade_batch
+
+ROOT = Path(__file__).resolve().parents[1]
+ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
+VOID = {"meta", "br", "img", "hr", "input", "link"}
+GRADESCOPE_VISIBILITY = {"visible", "hidden", "after_due_date", "after_published"}
+
+
+class Balance(HTMLParser):
+    """Checks that every opened element is closed in order (well-formed for our purposes)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.errors: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"unexpected </{tag}> (open: {self.stack[-3:]})")
+        else:
+            self.stack.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("reports")
+    klass = tmp / "class"
+    klass.mkdir()
+    (klass / "ada.py").write_text(ADA.read_text())
+    (klass / "rev.py").write_text(
+        ADA.read_text()
+        + "\n_one = onePlayerOneMove\n"
+        + "def onePlayerOneMove(discard, deck, hand):\n"
+        + "    h, d, p = _one(discard, deck, hand)\n"
+        + "    return list(reversed(h)), d, p\n"
+    )
+    assignment = load_assignment("uno-moves")
+    out = tmp / "out"
+    items = grade_batch(assignment, [klass], assignment.cases(), out, jobs=2, isolation="rlimits")
+    return assignment, out, {i.result.student: i.result for i in items}
+
+
+def test_every_format_is_written_and_parses(graded):
+    assignment, out, results = graded
+    for student in ("ada", "rev"):
+        folder = out / student
+        data = json.loads((folder / "result.json").read_text())
+        assert data["student"] == student
+        assert {"score", "max_score", "parts", "cases", "isolation"} <= set(data)
+        parser = Balance()
+        parser.feed((folder / "report.html").read_text())
+        parser.close()
+        assert parser.errors == [] and parser.stack == []
+        assert "http://" not in (folder / "report.html").read_text()  # self-contained
+        md = (folder / "report.md").read_text()
+        assert md.startswith(f"# {assignment.title}: {student}")
+
+
+def test_gradescope_results_have_exact_fields(graded):
+    _, out, results = graded
+    data = json.loads((out / "rev" / "results.json").read_text())
+    assert set(data) == {
+        "score",
+        "execution_time",
+        "output",
+        "output_format",
+        "visibility",
+        "stdout_visibility",
+        "tests",
+    }
+    assert data["visibility"] in GRADESCOPE_VISIBILITY
+    assert data["stdout_visibility"] in GRADESCOPE_VISIBILITY
+    assert data["score"] == pytest.approx(results["rev"].score)
+    for test in data["tests"]:
+        assert {"score", "max_score", "status", "name", "output", "visibility"} <= set(test)
+        assert test["status"] in ("passed", "failed")
+        assert test["visibility"] in GRADESCOPE_VISIBILITY
+    assert sum(t["score"] for t in data["tests"]) == pytest.approx(data["score"])
+    assert sum(t["max_score"] for t in data["tests"]) == pytest.approx(100)
+
+
+def test_scores_split_evenly_and_csv_matches(graded):
+    assignment, out, results = graded
+    rev = results["rev"]
+    part01 = next(p for p in rev.parts if p.id == "part01")
+    assert part01.passed < part01.total
+    assert part01.points == pytest.approx(25 * part01.passed / part01.total)
+    rows = {r["student"]: r for r in csv.DictReader((out / "scores.csv").open())}
+    assert float(rows["ada"]["total"]) == 100
+    assert float(rows["rev"]["part01"]) == pytest.approx(part01.points, abs=1e-3)
+
+
+def test_hidden_cases_never_show_inputs_or_expectations(graded):
+    assignment, out, results = graded
+    rev = results["rev"]
+    hidden_failed = [c for c in rev.cases if c.hidden and not c.passed]
+    assert hidden_failed and [c for c in rev.cases if not c.hidden and not c.passed]
+    by_name = {c.name: c for c in assignment.cases()}
+    reports = {
+        n: (out / "rev" / n).read_text()
+        for n in ("report.md", "report.html", "results.json", "result.json")
+    }
+    for case in hidden_failed:
+        solution = (ROOT / "fixtures" / "uno-moves" / case_path(by_name[case.name])).read_text()
+        deck_line = solution.strip().splitlines()[-1].strip('"')
+        uno_text = (ROOT / "fixtures" / "uno-moves" / by_name[case.name].input_path).read_text()
+        hand = uno_text.split("\n")[2]
+        for name, text in reports.items():
+            assert case.name in text, name
+            if len(deck_line) > 20:
+                assert deck_line not in text, name
+            assert hand not in text, name
+    tests = json.loads(reports["results.json"])["tests"]
+    for test in tests:
+        if test["name"].endswith("(hidden)"):
+            assert test["output"] in ("passed", "failed")
+    md = reports["report.md"]
+    block = md.split(f"· {hidden_failed[0].name} (hidden)")[1].split("###")[0]
+    assert block.strip() == "— failed"
+
+
+def case_path(case):
+    return case.expected_path
+
+
+def test_html_draws_coloured_cards_and_marks_the_divergence(graded):
+    _, out, _ = graded
+    html = (out / "rev" / "report.html").read_text()
+    assert 'class="card red' in html and 'class="card blue' in html
+    assert "diverge" in html
