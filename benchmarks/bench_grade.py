@@ -30,8 +30,11 @@ from graders.run.sandbox import choose_isolation  # noqa: E402
 def bare_interpreters(count: int, jobs: int) -> float:
     started = time.perf_counter()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        list(pool.map(lambda _: subprocess.run([sys.executable, "-c", "pass"], check=True),
-                      range(count)))
+        list(
+            pool.map(
+                lambda _: subprocess.run([sys.executable, "-c", "pass"], check=True), range(count)
+            )
+        )
     return time.perf_counter() - started
 
 
@@ -56,15 +59,25 @@ def main() -> None:
     try:
         baseline = bare_interpreters(args.submissions, args.jobs)
         started = time.perf_counter()
-        items = grade_batch(assignment, [klass], cases, workdir / "out", args.jobs,
-                            formats=args.formats.split(","), isolation=mode)
+        items = grade_batch(
+            assignment,
+            [klass],
+            cases,
+            workdir / "out",
+            args.jobs,
+            formats=args.formats.split(","),
+            isolation=mode,
+        )
         graded = time.perf_counter() - started
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     perfect = sum(1 for i in items if i.result and i.result.score == i.result.max_score)
-    print(f"isolation: {mode}; {len(cases)} cases per submission; {perfect}/{len(items)} "
-          "submissions scored full marks")
-    print(f"baseline: {args.submissions} bare interpreters, {args.jobs} at a time: {baseline:.2f} s")
+    print(
+        f"isolation: {mode}; {len(cases)} cases per submission; {perfect}/{len(items)} "
+        "submissions scored full marks"
+    )
+    n, jobs = args.submissions, args.jobs
+    print(f"baseline: {n} bare interpreters, {jobs} at a time: {baseline:.2f} s")
     print(f"grading:  {args.submissions} submissions, {args.jobs} jobs: {graded:.2f} s")
     print(f"ratio: {graded / baseline:.2f} (target: at most 3)")
 

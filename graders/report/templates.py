@@ -30,6 +30,11 @@ def truncate_text(text: str, limit: int = 2000) -> str:
     return text[:limit] + f"\n… ({len(text) - limit} more characters not shown)"
 
 
+def points(value: float) -> str:
+    """Points as people write them: 83.06, 25, 0.81."""
+    return f"{round(value, 2):g}"
+
+
 def card_colour(card: Any) -> str:
     if isinstance(card, list | tuple) and card:
         return CARD_COLOURS.get(str(card[0]), "other")
@@ -56,6 +61,7 @@ def environment() -> Environment:
     )
     env.filters["truncate_text"] = truncate_text
     env.filters["card_colour"] = card_colour
+    env.filters["points"] = points
     env.filters["card_text"] = card_text
     env.globals["OUTCOMES"] = OUTCOMES
     return env

@@ -1,0 +1,71 @@
+"""``unograde check``: the student's self-check on public fixtures, through pytest."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
+
+
+def check(*args, cwd=None):
+    return subprocess.run(
+        [sys.executable, "-m", "graders.cli", "check", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=cwd,
+    )
+
+
+def test_passing_submission_exits_0_with_one_test_per_public_fixture():
+    proc = check("uno-moves", str(ADA), "-q")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "44 passed" in proc.stdout
+
+
+def test_failing_submission_exits_1_with_structural_diff(tmp_path):
+    student = tmp_path / "uno.py"
+    student.write_text(
+        ADA.read_text() + "\n_m = onePlayerOneMove\n"
+        "def onePlayerOneMove(discard, deck, hand):\n"
+        "    h, d, p = _m(discard, deck, hand)\n"
+        "    return h, d, [('b', '-')] + list(p)\n"
+    )
+    proc = check("uno-moves", str(student))
+    assert proc.returncode == 1
+    assert "discard: extra colour marker ('b','-') at the front" in proc.stdout
+    assert "11 failed, 33 passed" in proc.stdout
+    assert "hidden" not in proc.stdout
+
+
+def test_bad_input_exits_2(tmp_path):
+    assert check("nope", str(ADA)).returncode == 2
+    proc = check("uno-moves", str(tmp_path / "missing.py"))
+    assert proc.returncode == 2 and "no such file" in proc.stderr
+
+
+def test_plain_pytest_with_the_plugin_options(tmp_path):
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(tmp_path),
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--unograde-assignment",
+            "uno-moves",
+            "--unograde-submission",
+            str(ADA),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stdout
+    assert "44 passed" in proc.stdout
