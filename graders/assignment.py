@@ -70,6 +70,12 @@ class Assignment:
     limits: Limits
     show_hidden: bool = False  # show hidden cases' names and pass/fail (never inputs)
     extra: dict = field(default_factory=dict)
+    # Files of the assignment folder copied next to every submission (definitions students
+    # import), and the child-side adapter module (stdlib only) that makes the calls.
+    provided: tuple[str, ...] = ()
+    adapter: str | None = None
+    # Programs in any language: entry file -> {"run": ..., "build": ...}.
+    programs: dict = field(default_factory=dict)
 
     @property
     def plugin(self) -> ModuleType:
@@ -137,6 +143,9 @@ def load_assignment(assignment_id: str) -> Assignment:
         limits=limits,
         show_hidden=config.get("show_hidden", True),
         extra=config.get("extra", {}),
+        provided=tuple(config.get("provided", ())),
+        adapter=config.get("adapter"),
+        programs=config.get("programs", {}),
     )
 
 

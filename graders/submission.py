@@ -34,6 +34,7 @@ class Submission:
     problem: str | None = None  # why it cannot run at all (syntax error, nothing to grade)
     digest: str = ""
     cell_of_line: dict[int, tuple[int, int]] = field(default_factory=dict)
+    program: object | None = None  # a ProgramSpec when this is a program, not a module
 
 
 class SubmissionError(ValueError):
@@ -121,8 +122,46 @@ def _prepare(
     return sub
 
 
+def _program_of(folder: Path, programs: list | None):
+    if not programs:
+        return None
+    from .run.programs import detect
+
+    return detect(folder, programs)
+
+
+def _prepare_program(name: str, origin: str, source: Path, spec) -> Submission:
+    """A program submission: the whole folder, as sent (it may need several files)."""
+    folder = Path(tempfile.mkdtemp(prefix="unograde-sub-"))
+    if source.is_file():
+        shutil.copy2(source, folder / source.name)
+        source = folder  # nothing more to copy
+    total = 0
+    for path in sorted(source.rglob("*")) if source != folder else []:
+        if any(part in SKIP_NAMES for part in path.relative_to(source).parts):
+            continue
+        target = folder / path.relative_to(source)
+        if path.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        elif path.is_file():
+            total += path.stat().st_size
+            if total > MAX_ZIP_BYTES:
+                break
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+    sub = Submission(name=name, origin=origin, folder=folder, module_file=spec.entry, program=spec)
+    sub.notes.append(f"graded as a program: {' '.join(spec.run)}")
+    sub.digest = _digest(folder)
+    return sub
+
+
 def _from_folder(
-    path: Path, module: str, name: str, origin: str, single_file: bool = True
+    path: Path,
+    module: str,
+    name: str,
+    origin: str,
+    single_file: bool = True,
+    programs: list | None = None,
 ) -> Submission | None:
     """The folder as one submission, or None when it is a class of several.
 
@@ -134,6 +173,9 @@ def _from_folder(
     wanted = path / f"{module}.py"
     if wanted.is_file():
         return _prepare(name, origin, wanted, module, [p for p in entries if p.suffix == ".py"])
+    spec = _program_of(path, programs)
+    if spec is not None:
+        return _prepare_program(name, origin, path, spec)
     if not single_file or any(p.is_dir() for p in entries):
         return None
     py = [p for p in entries if p.is_file() and p.suffix == ".py"]
@@ -164,20 +206,26 @@ def _safe_extract(archive: Path, into: Path) -> None:
         raise SubmissionError(f"{archive.name}: not a valid zip file") from None
 
 
-def load_submissions(path: Path | str, module: str, nested: bool = False) -> list[Submission]:
+def load_submissions(
+    path: Path | str, module: str, nested: bool = False, programs: list | None = None
+) -> list[Submission]:
     """Every submission found at ``path``: a folder without ``<module>.py`` or a zip may hold
     a whole class (one folder, file, notebook or zip per student)."""
     path = Path(path)
     name = path.stem if path.is_file() else path.name
     if not path.exists():
         raise SubmissionError(f"{path}: no such file or folder")
+    entry_spec = next((s for s in programs or [] if s.entry == path.name), None)
+    if path.is_file() and entry_spec is not None:
+        # A lone program file (main.js, Main.java...): named after its folder.
+        return [_prepare_program(path.parent.name, str(path), path, entry_spec)]
     if path.is_file() and path.suffix in (".py", ".ipynb"):
         return [_prepare(name, str(path), path, module)]
     if path.is_dir():
-        sub = _from_folder(path, module, name, str(path), single_file=nested)
+        sub = _from_folder(path, module, name, str(path), single_file=nested, programs=programs)
         if sub is not None:
             return [sub]
-        return _class_folder(path, module, str(path), name)
+        return _class_folder(path, module, str(path), name, programs)
     if path.is_file() and path.suffix == ".zip":
         unpacked = Path(tempfile.mkdtemp(prefix="unograde-zip-"))
         try:  # everything is copied out by _prepare, so the unpacked tree can go
@@ -186,16 +234,18 @@ def load_submissions(path: Path | str, module: str, nested: bool = False) -> lis
             tops = [p for p in root.iterdir() if p.name not in SKIP_NAMES]
             if len(tops) == 1 and tops[0].is_dir():
                 root = tops[0]
-            sub = _from_folder(root, module, name, str(path))
+            sub = _from_folder(root, module, name, str(path), programs=programs)
             if sub is not None:
                 return [sub]
-            return _class_folder(root, module, str(path), name)
+            return _class_folder(root, module, str(path), name, programs)
         finally:
             shutil.rmtree(unpacked, ignore_errors=True)
     raise SubmissionError(f"{path}: expected a .py file, a notebook, a folder or a .zip")
 
 
-def _class_folder(root: Path, module: str, origin: str, name: str) -> list[Submission]:
+def _class_folder(
+    root: Path, module: str, origin: str, name: str, programs: list | None = None
+) -> list[Submission]:
     """A folder (or zip) of several students: one entry per student."""
     found: list[Submission] = []
     for entry in sorted(root.iterdir()):
@@ -203,7 +253,7 @@ def _class_folder(root: Path, module: str, origin: str, name: str) -> list[Submi
             continue
         if entry.is_dir() or entry.suffix in (".py", ".ipynb", ".zip"):
             try:
-                subs = load_submissions(entry, module, nested=True)
+                subs = load_submissions(entry, module, nested=True, programs=programs)
             except SubmissionError as exc:
                 subs = [Submission(entry.stem, f"{origin}/{entry.name}", None, problem=str(exc))]
             for sub in subs:

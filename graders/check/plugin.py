@@ -69,7 +69,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         assignment = load_assignment(assignment_id)
         if not target:
             raise AssignmentError("--unograde-submission is required")
-        subs = load_submissions(Path(target), assignment.module)
+        from ..run.programs import program_specs
+
+        programs = program_specs(assignment.programs) if assignment.programs else None
+        subs = load_submissions(Path(target), assignment.module, programs=programs)
         cases = assignment.cases(visibility="public")
     except (AssignmentError, SubmissionError) as exc:
         items.append(SetupFailed.from_parent(session, name="unograde-setup", message=str(exc)))

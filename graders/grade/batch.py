@@ -24,6 +24,7 @@ from ..assignment import Assignment, Case, Limits
 from ..paths import fixtures_dir
 from ..report import write_atomic, write_reports
 from ..results import CaseResult, PartResult, SubmissionResult, from_dict
+from ..run.programs import program_specs
 from ..submission import Submission, cleanup, load_submissions
 from .engine import grade_submission
 
@@ -107,8 +108,9 @@ def grade_batch(
         formats = [*formats, "json"]  # result.json is how a re-run knows what is done
     fingerprint = fixtures_fingerprint(assignment, limits, cases)
     submissions: list[Submission] = []
+    programs = program_specs(assignment.programs) if assignment.programs else None
     for path in paths:
-        submissions.extend(load_submissions(path, assignment.module))
+        submissions.extend(load_submissions(path, assignment.module, programs=programs))
     unique_names(submissions)
     items = [BatchItem(sub) for sub in submissions]
     if on_start:

@@ -9,8 +9,10 @@ every assignment.
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .. import __version__
 from ..assignment import Assignment, Case, Limits
@@ -30,10 +32,13 @@ def _case_points(assignment: Assignment, cases: Sequence[Case]) -> dict[str, flo
     }
 
 
-def judge(assignment: Assignment, case: Case, outcome: Outcome, worth: float) -> CaseResult:
+def judge(
+    assignment: Assignment, case: Case, outcome: Outcome, worth: float, program: bool = False
+) -> CaseResult:
     """Turn what came back for one case into an outcome with student-facing messages."""
     plugin = assignment.plugin
     part = assignment.part(case.part)
+    who = "the program" if program else part.function
     result = CaseResult(
         name=case.name,
         part=case.part,
@@ -59,7 +64,7 @@ def judge(assignment: Assignment, case: Case, outcome: Outcome, worth: float) ->
             result.outcome, result.points = "passed", worth
     elif status == "raised":
         result.outcome = "error"
-        result.messages = [f"{part.function} raised {outcome.error_type}: {outcome.message}"]
+        result.messages = [f"{who} raised {outcome.error_type}: {outcome.message}"]
         result.traceback = outcome.traceback
     elif status == "import-error":
         result.outcome = "error"
@@ -72,13 +77,13 @@ def judge(assignment: Assignment, case: Case, outcome: Outcome, worth: float) ->
         result.messages = [f"the submission has no function {part.function}"]
     elif status == "timeout":
         result.outcome = "timeout"
-        result.messages = [f"{part.function} did not finish: {outcome.message}"]
+        result.messages = [f"{who} did not finish: {outcome.message}"]
     elif status == "memory":
         result.outcome = "memory"
-        result.messages = [f"{part.function} used more than {assignment.limits.memory_mb} MB"]
+        result.messages = [f"{who} used more than {assignment.limits.memory_mb} MB"]
     else:
         result.outcome = "crashed"
-        result.messages = [f"{part.function} crashed: {outcome.message}"]
+        result.messages = [f"{who} crashed: {outcome.message}"]
     if outcome.mutated:
         result.messages.append(
             f"note: {part.function} changed the lists it was given (the caller's data); "
@@ -94,6 +99,47 @@ def judge(assignment: Assignment, case: Case, outcome: Outcome, worth: float) ->
             except Exception:  # noqa: BLE001 - a view is a nicety; never fail grading for it
                 result.view = None
     return result
+
+
+ADAPTER_MODULE = "_unograde_adapter"
+
+
+def _provide(assignment: Assignment, submission: Submission) -> str | None:
+    """Copy the assignment's provided files (and its adapter) next to the submission.
+
+    The official copies win over any file of the same name the student sent.
+    """
+    assert submission.folder is not None
+    for name in assignment.provided:
+        source = assignment.folder / name
+        target = submission.folder / source.name
+        if target.exists() and target.read_bytes() != source.read_bytes():
+            submission.notes.append(f"{source.name} was replaced by the provided version")
+        shutil.copy2(source, target)
+    if not assignment.adapter:
+        return None
+    shutil.copy2(assignment.folder / assignment.adapter, submission.folder / f"{ADAPTER_MODULE}.py")
+    return ADAPTER_MODULE
+
+
+def _run_program(assignment, submission, cases, limits, mode):
+    """Run a program submission once per case; parse what it printed with the plugin."""
+    from ..run.programs import ProgramRunner
+
+    plugin = assignment.plugin
+    with ProgramRunner(submission.folder, submission.program, limits, mode) as runner:
+        failure = runner.build()
+        for k, case in enumerate(cases):
+            if failure is not None:
+                yield case, replace(failure, id=k)
+                continue
+            outcome = runner.run(k, plugin.program_input(case))
+            if outcome.status == "returned":
+                try:
+                    outcome.value = plugin.parse_program_output(case.part, outcome.value)
+                except ValueError as exc:
+                    outcome.status, outcome.message = "malformed", str(exc)
+            yield case, outcome
 
 
 def grade_submission(
@@ -125,9 +171,15 @@ def grade_submission(
                     covers=list(case.covers),
                 )
             )
+    elif submission.program is not None:
+        for case, outcome in _run_program(assignment, submission, cases, limits, mode):
+            results.append(judge(assignment, case, outcome, worth[case.part], program=True))
     else:
+        adapter = _provide(assignment, submission)
         calls = [Call(k, assignment.part(c.part).function, c.args) for k, c in enumerate(cases)]
-        report = run_calls(submission.folder, assignment.module, calls, limits, mode)
+        report = run_calls(
+            submission.folder, assignment.module, calls, limits, mode, adapter=adapter
+        )
         import_stdout = report.import_stdout
         by_id = {o.id: o for o in report.outcomes}
         for k, case in enumerate(cases):

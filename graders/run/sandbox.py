@@ -26,7 +26,7 @@ import sys
 import sysconfig
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -198,6 +198,7 @@ class _Child:
         isolation: str,
         extra_paths: list[Path],
         n_calls: int,
+        adapter: str | None = None,
     ) -> None:
         self.token = secrets.token_hex(8)
         self.work = Path(tempfile.mkdtemp(prefix="unograde-work-"))
@@ -215,6 +216,7 @@ class _Child:
             "import_cpu": max(limits.cpu, 1.0),
             "file_mb": 16,
             "output_chars": limits.output_kb * 1024,
+            "adapter": adapter,
         }
         harness_path = "/sandbox/harness.py" if isolation == "bwrap" else str(HARNESS)
         cmd = [
@@ -314,60 +316,95 @@ class _Child:
         self.log.unlink(missing_ok=True)
 
 
-def run_calls(
-    sub: Path,
-    module: str,
-    calls: list[Call],
-    limits: Limits,
-    isolation: str = "auto",
-    extra_paths: list[Path] | None = None,
-) -> RunReport:
-    """Run ``calls`` against the module ``module`` in folder ``sub``; never raises for
-    anything the submission does."""
-    mode = choose_isolation(isolation)
-    report = RunReport([], ISOLATION_TEXT[mode])
-    pending = list(calls)
-    while pending:
-        child = _Child(sub, module, limits, mode, extra_paths or [], len(pending))
-        try:
-            pending = _drive(child, pending, limits, report)
-        finally:
-            child.close()
-        if pending:
-            report.restarts += 1
-    return report
+class Session:
+    """A sandboxed child kept across calls: it imports the submission once and answers call
+    after call; after a timeout or a crash it is killed and a fresh one takes the next call.
 
+    ``run_calls`` uses it for a submission's cases; tournaments use it to ask a student's
+    strategy for one move after another.
+    """
 
-def _drive(child: _Child, calls: list[Call], limits: Limits, report: RunReport) -> list[Call]:
-    """Feed calls to one child; return the calls still to run if it had to be killed."""
-    first = child.receive(time.monotonic() + STARTUP_GRACE + limits.timeout)
-    if not isinstance(first, dict) or "import" not in first:
-        reason = "timed out while importing" if first == "timeout" else child.death()
-        status = "timeout" if first == "timeout" else "crashed"
-        detail = f"the submission {reason} before any case ran"
-        tail = child.log_tail()
-        for call in calls:
-            report.outcomes.append(Outcome(call.id, status, message=detail, stdout=tail))
-        return []
-    if not report.import_stdout:
-        report.import_stdout = str(first.get("stdout", ""))
-    status = first["import"].get("status")
-    if status != "ok":
-        info = first["import"]
-        kind = {"memory": "memory", "cpu": "timeout"}.get(status, "import-error")
-        for call in calls:
-            report.outcomes.append(
-                Outcome(
-                    call.id,
-                    kind,
-                    error_type=str(info.get("type", "")),
-                    message=str(info.get("message", "")),
-                    traceback=str(info.get("traceback", "")),
-                    stdout=str(first.get("stdout", "")),
-                )
+    def __init__(
+        self,
+        sub: Path,
+        module: str,
+        limits: Limits,
+        isolation: str = "auto",
+        extra_paths: list[Path] | None = None,
+        adapter: str | None = None,
+        expected_calls: int = 1,
+    ) -> None:
+        self.sub, self.module, self.limits = sub, module, limits
+        self.mode = choose_isolation(isolation)
+        self.isolation = ISOLATION_TEXT[self.mode]
+        self.extra_paths, self.adapter = extra_paths or [], adapter
+        self.remaining = max(1, expected_calls)
+        self.child: _Child | None = None
+        self.failed_import: Outcome | None = None
+        self.import_stdout = ""
+        self.restarts = -1
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.child is not None:
+            self.child.close()
+            self.child = None
+
+    def _start(self) -> Outcome | None:
+        """Start a child; return an outcome for every call if it cannot take any."""
+        self.restarts += 1
+        self.child = _Child(
+            self.sub,
+            self.module,
+            self.limits,
+            self.mode,
+            self.extra_paths,
+            self.remaining,
+            self.adapter,
+        )
+        first = self.child.receive(time.monotonic() + STARTUP_GRACE + self.limits.timeout)
+        if not isinstance(first, dict) or "import" not in first:
+            reason = "timed out while importing" if first == "timeout" else self.child.death()
+            status = "timeout" if first == "timeout" else "crashed"
+            tail = self.child.log_tail()
+            self.close()
+            return Outcome(
+                -1, status, message=f"the submission {reason} before any case ran", stdout=tail
             )
-        return []
-    for k, call in enumerate(calls):
+        if not self.import_stdout:
+            self.import_stdout = str(first.get("stdout", ""))
+        info = first["import"]
+        if info.get("status") != "ok":
+            self.close()
+            return Outcome(
+                -1,
+                {"memory": "memory", "cpu": "timeout"}.get(info.get("status"), "import-error"),
+                error_type=str(info.get("type", "")),
+                message=str(info.get("message", "")),
+                traceback=str(info.get("traceback", "")),
+                stdout=str(first.get("stdout", "")),
+            )
+        return None
+
+    def call(self, call: Call) -> Outcome:
+        """Run one call; never raises for anything the submission does."""
+        if self.failed_import is not None:
+            return replace(self.failed_import, id=call.id)
+        if self.child is None:
+            failure = self._start()
+            if failure is not None:
+                if failure.status in ("import-error", "memory"):
+                    self.failed_import = failure  # importing again would fail again
+                return replace(failure, id=call.id)
+        child = self.child
+        assert child is not None
+        self.remaining = max(1, self.remaining - 1)
+        limits = self.limits
         started = time.monotonic()
         message = {
             "id": call.id,
@@ -381,27 +418,20 @@ def _drive(child: _Child, calls: list[Call], limits: Limits, report: RunReport) 
         reply = child.receive(started + limits.timeout * 1.1 + 0.1) if sent else None
         elapsed = time.monotonic() - started
         if reply == "timeout":
-            report.outcomes.append(
-                Outcome(
-                    call.id,
-                    "timeout",
-                    seconds=elapsed,
-                    message=f"no result within {limits.timeout:g} s (wall clock)",
-                )
+            self.close()
+            return Outcome(
+                call.id,
+                "timeout",
+                seconds=elapsed,
+                message=f"no result within {limits.timeout:g} s (wall clock)",
             )
-            return calls[k + 1 :]
         if reply is None or reply == "protocol":
             why = child.death() if reply is None else "sent something that is not a result"
-            report.outcomes.append(
-                Outcome(
-                    call.id,
-                    "crashed",
-                    seconds=elapsed,
-                    message=f"the process {why}",
-                    stdout=child.log_tail(),
-                )
+            tail = child.log_tail()
+            self.close()
+            return Outcome(
+                call.id, "crashed", seconds=elapsed, message=f"the process {why}", stdout=tail
             )
-            return calls[k + 1 :]
         if reply.get("id") != call.id or reply.get("status") not in (
             "returned",
             "raised",
@@ -409,31 +439,45 @@ def _drive(child: _Child, calls: list[Call], limits: Limits, report: RunReport) 
             "memory",
             "cpu",
         ):
-            report.outcomes.append(
-                Outcome(
-                    call.id,
-                    "crashed",
-                    seconds=elapsed,
-                    message="the process sent a result that does not belong to this case",
-                )
+            self.close()
+            return Outcome(
+                call.id,
+                "crashed",
+                seconds=elapsed,
+                message="the process sent a result that does not belong to this case",
             )
-            return calls[k + 1 :]
-        report.outcomes.append(
-            Outcome(
-                id=call.id,
-                status="timeout" if reply["status"] == "cpu" else reply["status"],
-                value=harness.decode(reply.get("value")),
-                stdout=str(reply.get("stdout", "")),
-                dropped=int(reply.get("dropped", 0) or 0),
-                error_type=str(reply.get("type", "")),
-                message=(
-                    f"used more than {limits.cpu:g} s of CPU time"
-                    if reply["status"] == "cpu"
-                    else str(reply.get("message", ""))
-                ),
-                traceback=str(reply.get("traceback", "")),
-                seconds=float(reply.get("seconds", elapsed) or 0.0),
-                mutated=bool(reply.get("mutated", False)),
-            )
+        return Outcome(
+            id=call.id,
+            status="timeout" if reply["status"] == "cpu" else reply["status"],
+            value=harness.decode(reply.get("value")),
+            stdout=str(reply.get("stdout", "")),
+            dropped=int(reply.get("dropped", 0) or 0),
+            error_type=str(reply.get("type", "")),
+            message=(
+                f"used more than {limits.cpu:g} s of CPU time"
+                if reply["status"] == "cpu"
+                else str(reply.get("message", ""))
+            ),
+            traceback=str(reply.get("traceback", "")),
+            seconds=float(reply.get("seconds", elapsed) or 0.0),
+            mutated=bool(reply.get("mutated", False)),
         )
-    return []
+
+
+def run_calls(
+    sub: Path,
+    module: str,
+    calls: list[Call],
+    limits: Limits,
+    isolation: str = "auto",
+    extra_paths: list[Path] | None = None,
+    adapter: str | None = None,
+) -> RunReport:
+    """Run ``calls`` against the module ``module`` in folder ``sub``, one child for all of
+    them (a fresh one after a timeout or crash); never raises for anything the submission
+    does."""
+    with Session(sub, module, limits, isolation, extra_paths, adapter, len(calls)) as session:
+        outcomes = [session.call(call) for call in calls]
+    report = RunReport(outcomes, session.isolation, session.import_stdout)
+    report.restarts = max(0, session.restarts)
+    return report
