@@ -249,5 +249,64 @@ def check(assignment_id, submission, isolation, quiet) -> None:
     sys.exit(0 if code == 0 else 1 if code == 1 else USAGE_ERROR)
 
 
+def _plugin_verb(assignment_id: str, verb: str):
+    try:
+        assignment = load_assignment(assignment_id)
+    except AssignmentError as exc:
+        fail(str(exc))
+    function = getattr(assignment.plugin, verb, None)
+    if function is None:
+        fail(
+            f"{assignment_id} has no `{verb}` (assignments with one: "
+            f"{', '.join(a for a in list_assignments() if _has(a, verb)) or 'none'})"
+        )
+    return assignment, function
+
+
+def _has(assignment_id: str, verb: str) -> bool:
+    try:
+        return hasattr(load_assignment(assignment_id).plugin, verb)
+    except Exception:  # noqa: BLE001 - a broken assignment simply has no verb
+        return False
+
+
+@main.command()
+@click.argument("assignment_id", metavar="ASSIGNMENT")
+@click.option("--seed", type=int, help="Make the game reproducible.")
+@click.option("--players", type=click.IntRange(1, 10), help="Number of players.")
+@click.option("--manual", type=click.IntRange(0, 10), help="Which players a person plays.")
+def play(assignment_id, seed, players, manual) -> None:
+    """Play an assignment's game in the terminal, through the reference."""
+    _, function = _plugin_verb(assignment_id, "play")
+    try:
+        code = function(seed=seed, players=players, manual=manual)
+    except ValueError as exc:
+        fail(str(exc))
+    sys.exit(code or 0)
+
+
+@main.command()
+@click.argument("assignment_id", metavar="ASSIGNMENT")
+@click.argument("strategies", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--games", default=100, show_default=True, type=click.IntRange(1, 10**7))
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--out", type=click.Path(path_type=Path), help="Write the report page here.")
+@click.option("--isolation", type=click.Choice(["auto", "bwrap", "rlimits"]), default="auto")
+def tournament(assignment_id, strategies, games, seed, out, isolation) -> None:
+    """Play seeded games between STRATEGIES (students' players, run in the sandbox) and the
+    reference's bots; report win rates with 95% confidence intervals."""
+    assignment, function = _plugin_verb(assignment_id, "tournament")
+    for path in strategies:
+        if not path.exists():
+            fail(f"{path}: no such file or folder")
+    try:
+        code = function(
+            assignment, list(strategies), games=games, seed=seed, out=out, isolation=isolation
+        )
+    except ValueError as exc:
+        fail(str(exc))
+    sys.exit(code or 0)
+
+
 if __name__ == "__main__":
     main()
