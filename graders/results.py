@@ -67,6 +67,11 @@ class SubmissionResult:
     import_stdout: str = ""
     seconds: float = 0.0
     grader_version: str = ""
+    # Style and other review notes from the plugin's ``review`` hook, and what they cost.
+    review: list[str] = field(default_factory=list)
+    deduction: float = 0.0
+    # Gradescope leaderboard entries: {"name": ..., "value": ..., "order": "asc"|"desc"}.
+    leaderboard: list[dict] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)

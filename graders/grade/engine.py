@@ -201,6 +201,14 @@ def grade_submission(
                 total=len(mine),
             )
         )
+    review: list[str] = []
+    deduction = 0.0
+    extra: dict = {}
+    hook = getattr(assignment.plugin, "review", None)
+    if hook is not None and submission.folder is not None and not submission.problem:
+        # Static checks of the source (never running it): style, "must use" requirements.
+        review, deduction, extra = hook(assignment, submission, results)
+    score = max(0.0, sum(p.points for p in parts) - deduction)
     return SubmissionResult(
         assignment=assignment.id,
         title=assignment.title,
@@ -208,7 +216,7 @@ def grade_submission(
         origin=submission.origin,
         digest=submission.digest,
         isolation=ISOLATION_TEXT[mode],
-        score=round(sum(p.points for p in parts), 6),
+        score=round(score, 6),
         max_score=round(sum(p.max_points for p in parts), 6),
         parts=parts,
         cases=results,
@@ -217,4 +225,7 @@ def grade_submission(
         import_stdout=import_stdout,
         seconds=round(time.monotonic() - started, 3),
         grader_version=__version__,
+        review=review,
+        deduction=deduction,
+        leaderboard=extra.get("leaderboard", []),
     )

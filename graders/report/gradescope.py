@@ -32,7 +32,7 @@ def gradescope_results(result: SubmissionResult, show_hidden: bool = True) -> di
             }
         )
     summary = render_template("summary.txt.j2", result=result).strip()
-    return {
+    data = {
         "score": result.score,
         "execution_time": round(result.seconds, 3),
         "output": summary,
@@ -41,3 +41,6 @@ def gradescope_results(result: SubmissionResult, show_hidden: bool = True) -> di
         "stdout_visibility": HIDDEN,
         "tests": tests,
     }
+    if result.leaderboard:
+        data["leaderboard"] = result.leaderboard
+    return data
