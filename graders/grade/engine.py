@@ -54,6 +54,9 @@ def judge(
     status = outcome.status
     if status == "returned":
         problem = plugin.check_shape(case.part, outcome.value)
+        normalise = getattr(plugin, "normalise", None)
+        if not problem and normalise is not None:
+            outcome.value = normalise(case.part, outcome.value)  # e.g. text to canonical lines
         if problem:
             result.outcome, result.messages = "wrong-shape", [problem]
         elif differs(case.expected, outcome.value):

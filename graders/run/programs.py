@@ -60,6 +60,15 @@ def _argv(words: tuple[str, ...]) -> list[str]:
     return list(words)
 
 
+def _error_line(stderr: str) -> str:
+    """The line of a program's stderr most likely to say what went wrong."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    errors = [line for line in lines if "error" in line.lower() or "exception" in line.lower()]
+    return ": " + (errors[-1] if errors else lines[-1])[:300]
+
+
 def _signal_name(code: int) -> str:
     try:
         return signal.Signals(code).name
@@ -157,7 +166,10 @@ class ProgramRunner:
         base = Outcome(
             case_id, "returned", value=stdout[:out_cap], stdout=stderr[-2000:], seconds=elapsed
         )
-        if timed_out:
+        if len(stdout) > out_cap and not timed_out:
+            base.status = "crashed"
+            base.message = f"printed more than {self.limits.output_kb} KB (the output limit)"
+        elif timed_out:
             base.status, base.message = "timeout", f"no answer within {timeout:g} s (wall clock)"
         elif code is not None and code < 0:
             sig = -code
@@ -175,9 +187,7 @@ class ProgramRunner:
                 base.status, base.message = "memory", "ran out of memory"
             else:
                 base.status = "crashed"
-                base.message = f"exited with status {code}" + (
-                    f": {stderr.strip().splitlines()[-1][:300]}" if stderr.strip() else ""
-                )
+                base.message = f"exited with status {code}" + _error_line(stderr)
         elif len(stdout) > out_cap:
             base.status = "crashed"
             base.message = f"printed more than {self.limits.output_kb} KB (the output limit)"

@@ -138,13 +138,15 @@ def _bwrap_command(sub: Path, work: Path) -> list[str]:
     prefix = _python_prefix()
     if not str(prefix).startswith("/usr/"):
         cmd += ["--ro-bind", str(prefix), str(prefix)]
+    hidden: set[Path] = set()
     for key in ("purelib", "platlib"):
         site = Path(
             os.path.realpath(
                 sysconfig.get_paths(vars={"base": str(prefix), "platbase": str(prefix)})[key]
             )
         )
-        if site.is_dir():
+        if site.is_dir() and site not in hidden:
+            hidden.add(site)
             cmd += ["--tmpfs", str(site)]
     cmd += [
         "--proc",

@@ -1,0 +1,135 @@
+"""ochos-locos as the grader sees it: deals to calls or stdin, printed games to turns.
+
+The assignment's plugin (named in ``assignments/ochos-locos/assignment.toml``); it
+runs in the grader's process only.  A function submission returns the game's lines;
+a program prints them.  Both are read into canonical turn lines (layout never counts:
+trailing spaces, blank lines, a missing final newline), compared structurally, and
+explained turn by turn: "turn 7 (player 1): expected Y3, got Y8".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from graders.assignment import Assignment, Case
+from graders.compare import type_name
+from graders.paths import fixtures_dir
+
+from .compare import compare_games, first_divergence
+from .deal import parse_deal
+from .errors import OutputFormatError
+from .fixtures import write_fixtures
+from .game import play
+from .output import parse_output, split_lines
+from .solve import solve_text
+from .views import game_views, replay_views
+
+
+def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
+    deal = parse_deal((root / entry["input"]).read_text(encoding="utf-8"))
+    expected = canonical((root / entry["expected"]).read_text(encoding="utf-8"))
+    args = (
+        [[str(c) for c in hand] for hand in deal.hands],
+        str(deal.discard),
+        [str(c) for c in deal.draw_pile],
+    )
+    return Case(
+        name=entry["name"],
+        part=entry["part"],
+        visibility=entry["visibility"],
+        args=args,
+        expected=expected,
+        covers=tuple(entry.get("covers", ())),
+        input_path=entry["input"],
+        expected_path=entry["expected"],
+    )
+
+
+def canonical(output: str | list[str]) -> list[str]:
+    """The lines in canonical form (``1: B1``); a malformed line is kept as printed, stripped,
+    and so are the lines after it, so that nothing a student printed is hidden."""
+    lines = [line.strip() for line in split_lines(output) if line.strip()]
+    try:
+        return [turn.text for turn in parse_output(lines)]
+    except OutputFormatError as error:
+        good = parse_output(lines[: error.line_number - 1])
+        return [turn.text for turn in good] + lines[error.line_number - 1 :]
+
+
+def check_shape(part: str, actual: Any) -> str | None:
+    if isinstance(actual, str):
+        return None  # one string with line breaks is accepted too
+    if not isinstance(actual, list | tuple):
+        return f"expected a list of lines such as ['0: B3', '1: B1'], got {type_name(actual)}"
+    for k, line in enumerate(actual, 1):
+        if not isinstance(line, str):
+            return f"line {k}: expected a string such as '1: B1', got {line!r}"
+    return None
+
+
+def normalise(part: str, actual: Any) -> list[str]:
+    """What a function returned, in the canonical form the expectation has."""
+    return canonical(actual if isinstance(actual, str) else list(actual))
+
+
+def describe(part: str, expected: Any, actual: Any) -> list[str]:
+    return compare_games(expected, actual) or ["the game differs from the expected one"]
+
+
+def program_input(case: Case) -> str:
+    return (fixtures_dir("ochos-locos") / case.input_path).read_text(encoding="utf-8")
+
+
+def parse_program_output(part: str, text: str) -> list[str]:
+    return canonical(text)
+
+
+def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
+    """Both games turn by turn, each player's hand after each turn, the divergence marked."""
+    from .deal import deal_from_tokens
+
+    deal = deal_from_tokens(args[0], args[1], args[2])
+    expected_views = game_views(play(deal))
+    actual_views = replay_views(deal, actual) if actual is not None else ()
+    first = first_divergence(expected, actual) if actual is not None else None
+
+    def rows(views):
+        return [
+            {
+                "index": v.index,
+                "line": v.line,
+                "seat": v.seat,
+                "note": v.note,
+                "hands": [
+                    [
+                        {"card": c.card, "colour": c.colour, "played": c.played, "drawn": c.drawn}
+                        for c in hand
+                    ]
+                    for hand in v.hands
+                ],
+            }
+            for v in views
+        ]
+
+    return {
+        "kind": "ochos",
+        "expected": rows(expected_views),
+        "actual": rows(actual_views),
+        "first_divergence": first,
+    }
+
+
+def solve(part: str, path: str | Path) -> str:
+    path = Path(path)
+    return solve_text(path.read_text(encoding="utf-8"), str(path))
+
+
+def solve_json(part: str, path: str | Path) -> dict:
+    path = Path(path)
+    game = play(parse_deal(path.read_text(encoding="utf-8")))
+    return {"lines": list(game.lines), "winner": game.winner}
+
+
+def generate_fixtures(part: str, count: int, seed: int, out: Path, **options: Any) -> list[Path]:
+    return write_fixtures(out, seed=seed, count=count)
