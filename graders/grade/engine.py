@@ -54,7 +54,7 @@ def judge(
     status = outcome.status
     if status == "returned":
         problem = plugin.check_shape(case.part, outcome.value)
-        normalise = getattr(plugin, "normalise", None)
+        normalise = getattr(plugin, "normalise_result", None)
         if not problem and normalise is not None:
             outcome.value = normalise(case.part, outcome.value)  # e.g. text to canonical lines
         if problem:

@@ -68,7 +68,7 @@ def check_shape(part: str, actual: Any) -> str | None:
     return None
 
 
-def normalise(part: str, actual: Any) -> list[str]:
+def normalise_result(part: str, actual: Any) -> list[str]:
     """What a function returned, in the canonical form the expectation has."""
     return canonical(actual if isinstance(actual, str) else list(actual))
 
