@@ -134,8 +134,23 @@ def _parse_formats(text: str) -> list[str]:
     show_default=True,
 )
 @click.option("--public-only", is_flag=True, help="Grade on the public fixtures only.")
+@click.option(
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
+    help="Grade on a Dask cluster (a scheduler address, or 'local').",
+)
 def grade(
-    assignment_id, submissions, out, jobs, timeout, memory, formats, isolation, public_only
+    assignment_id,
+    submissions,
+    out,
+    jobs,
+    timeout,
+    memory,
+    formats,
+    isolation,
+    public_only,
+    dask_address,
 ) -> None:
     """Grade one or many SUBMISSIONS (files, folders, notebooks, zips) in parallel."""
     from dataclasses import replace
@@ -185,8 +200,9 @@ def grade(
                 mode,
                 on_start=lambda n: progress.update(task, total=n),
                 on_done=lambda item: progress.advance(task),
+                dask=dask_address,
             )
-        except SubmissionError as exc:
+        except (SubmissionError, RuntimeError) as exc:
             fail(str(exc))
     results = [item.result for item in items if item.result is not None]
     stdout = Console()

@@ -100,8 +100,13 @@ def grade_batch(
     isolation: str = "auto",
     on_start: Callable[[int], None] | None = None,
     on_done: Callable[[BatchItem], None] | None = None,
+    dask: str | None = None,
 ) -> list[BatchItem]:
-    """Grade every submission found under ``paths``; write reports under ``out_dir``."""
+    """Grade every submission found under ``paths``; write reports under ``out_dir``.
+
+    Locally, ``jobs`` threads each drive one sandboxed child at a time; with ``dask`` (a
+    scheduler address, or ``local``) the grading runs on a Dask cluster instead.
+    """
     limits = limits or assignment.limits
     formats = formats or ["json", "md", "html", "gradescope"]
     if "json" not in formats:
@@ -116,6 +121,12 @@ def grade_batch(
     if on_start:
         on_start(len(items))
 
+    def finish(item: BatchItem, result: SubmissionResult) -> BatchItem:
+        if out_dir is not None:
+            write_reports(result, out_dir / item.submission.name, formats, assignment.show_hidden)
+        item.result = result
+        return item
+
     def work(item: BatchItem) -> BatchItem:
         sub = item.submission
         previous = _previous(out_dir, sub, fingerprint)
@@ -128,23 +139,80 @@ def grade_batch(
         except Exception:  # noqa: BLE001 - one broken submission must not stop the batch
             # No digest: a grader failure is never kept as this submission's final result.
             result = _grader_failure(assignment, sub, traceback.format_exc(limit=3))
-        if out_dir is not None:
-            write_reports(result, out_dir / sub.name, formats, assignment.show_hidden)
-        item.result = result
-        return item
+        return finish(item, result)
 
     try:
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = [pool.submit(work, item) for item in items]
-            for future in as_completed(futures):
-                item = future.result()
-                if on_done:
-                    on_done(item)
+        if dask:
+            _run_on_dask(
+                dask,
+                assignment,
+                items,
+                cases,
+                limits,
+                isolation,
+                fingerprint,
+                out_dir,
+                finish,
+                on_done,
+            )
+        else:
+            with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+                futures = [pool.submit(work, item) for item in items]
+                for future in as_completed(futures):
+                    item = future.result()
+                    if on_done:
+                        on_done(item)
     finally:
         cleanup(submissions)
     if out_dir is not None:
         write_atomic(out_dir / "scores.csv", scores_csv(assignment, items))
     return items
+
+
+def _run_on_dask(
+    address, assignment, items, cases, limits, isolation, fingerprint, out_dir, finish, on_done
+) -> None:
+    """The same batch on a Dask cluster: one task per submission, reports written here."""
+    from dataclasses import asdict
+
+    from .scale import dask_client, grade_packed, pack, result_from
+
+    names = [c.name for c in cases]
+    client = dask_client(address)
+    try:
+        from dask.distributed import as_completed as dask_completed
+
+        pending = {}
+        for item in items:
+            previous = _previous(out_dir, item.submission, fingerprint)
+            if previous is not None:
+                item.result, item.skipped = previous, True
+                if on_done:
+                    on_done(item)
+                continue
+            future = client.submit(
+                grade_packed,
+                assignment.id,
+                pack(item.submission),
+                names,
+                asdict(limits),
+                isolation,
+                pure=False,
+            )
+            pending[future] = item
+        for future in dask_completed(list(pending)):
+            item = pending[future]
+            try:
+                result = replace(
+                    result_from(future.result()), digest=f"{item.submission.digest}:{fingerprint}"
+                )
+            except Exception:  # noqa: BLE001 - a lost worker must not stop the batch
+                result = _grader_failure(assignment, item.submission, traceback.format_exc(limit=3))
+            finish(item, result)
+            if on_done:
+                on_done(item)
+    finally:
+        client.close()
 
 
 def scores_csv(assignment: Assignment, items: list[BatchItem]) -> str:

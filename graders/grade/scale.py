@@ -1,0 +1,89 @@
+"""Scale-out with Dask: grade a class on a Dask cluster instead of local threads.
+
+Each task carries one submission's files (bytes, not paths) to a worker, which
+grades it there in its own sandbox and sends back the plain result; the caller
+writes the reports as results arrive, so resuming works as for a local batch.
+Workers need unograde installed (the same version: the fixtures are read on the
+worker).  ``dask[distributed]`` is the optional extra ``scale``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from ..results import from_dict
+from ..submission import Submission
+
+
+def pack(sub: Submission) -> dict[str, Any]:
+    """A submission as plain data that can travel to another machine."""
+    files: dict[str, bytes] = {}
+    if sub.folder is not None:
+        for path in sorted(sub.folder.rglob("*")):
+            if path.is_file():
+                files[str(path.relative_to(sub.folder))] = path.read_bytes()
+    data = {k: v for k, v in asdict(sub).items() if k not in ("folder", "program")}
+    data["files"] = files
+    data["program"] = asdict(sub.program) if sub.program is not None else None
+    data["has_folder"] = sub.folder is not None
+    return data
+
+
+def grade_packed(
+    assignment_id: str, packed: dict, case_names: list[str], limits: dict, isolation: str
+) -> dict:
+    """Runs on a Dask worker: unpack, grade in the local sandbox, return the plain result."""
+    from ..assignment import Limits, load_assignment
+    from ..run.programs import ProgramSpec
+    from .engine import grade_submission
+
+    assignment = load_assignment(assignment_id)
+    wanted = set(case_names)
+    cases = [c for c in assignment.cases() if c.name in wanted]
+    folder = Path(tempfile.mkdtemp(prefix="unograde-dask-")) if packed["has_folder"] else None
+    try:
+        for name, content in packed["files"].items():
+            target = folder / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
+        program = packed["program"]
+        sub = Submission(
+            name=packed["name"],
+            origin=packed["origin"],
+            folder=folder,
+            module_file=packed["module_file"],
+            notes=list(packed["notes"]),
+            problem=packed["problem"],
+            digest=packed["digest"],
+            cell_of_line={int(k): tuple(v) for k, v in packed["cell_of_line"].items()},
+            program=ProgramSpec(program["entry"], tuple(program["run"]), tuple(program["build"]))
+            if program
+            else None,
+        )
+        return grade_submission(assignment, sub, cases, Limits(**limits), isolation).to_dict()
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def dask_client(address: str):
+    """A client for ``address`` (``tcp://host:8786``), or a local cluster for ``local``."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise RuntimeError(
+            "Dask is not installed: pip install 'unograde[scale]' (dask[distributed])"
+        ) from None
+    if address == "local":
+        return Client(
+            LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+        )
+    return Client(address)
+
+
+def result_from(data: dict):
+    return from_dict(dict(data))
