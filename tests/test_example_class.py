@@ -61,8 +61,10 @@ def test_every_student_is_graded(graded):
 
 def test_correct_forms_score_full_marks(graded):
     _, results = graded
-    for student in ("ada", "gus", "hana"):
+    for student in ("ada", "gus", "hana", "kai"):
         assert results[student]["score"] == 100, student
+    # kai is a program (stdin to stdout), graded through the course's printed solution text.
+    assert "graded as a program: python3 main.py" in results["kai"]["notes"]
 
 
 def test_wrong_readings_lose_points_where_the_readme_says(graded):

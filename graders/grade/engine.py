@@ -136,7 +136,9 @@ def _run_program(assignment, submission, cases, limits, mode):
             if failure is not None:
                 yield case, replace(failure, id=k)
                 continue
-            outcome = runner.run(k, plugin.program_input(case))
+            extra = getattr(plugin, "program_args", None)
+            args = tuple(extra(case)) if extra is not None else ()
+            outcome = runner.run(k, plugin.program_input(case), args)
             if outcome.status == "returned":
                 try:
                     outcome.value = plugin.parse_program_output(case.part, outcome.value)

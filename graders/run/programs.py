@@ -205,5 +205,8 @@ class ProgramRunner:
         result.message = f"`{' '.join(self.spec.build)}` failed: {result.message}\n{result.stdout}"
         return result
 
-    def run(self, case_id: int, stdin: str) -> Outcome:
-        return self._run(self.spec.run, stdin, self.limits.timeout, self.limits.cpu, case_id)
+    def run(self, case_id: int, stdin: str, args: tuple[str, ...] = ()) -> Outcome:
+        """One case: ``stdin`` on standard input, ``args`` after the program's own command."""
+        return self._run(
+            self.spec.run + tuple(args), stdin, self.limits.timeout, self.limits.cpu, case_id
+        )

@@ -14,6 +14,7 @@ from graders.assignment import Assignment, Case
 from graders.compare import describe_sequence, normalise, type_name
 from graders.formats.solution import format_solution, parse_solution
 from graders.formats.uno_file import Game, UnoFormatError, read_uno
+from graders.paths import fixtures_dir
 
 from . import generate as gen
 from .cards import is_marker, is_wild
@@ -147,6 +148,26 @@ def describe(part: str, expected: Any, actual: Any) -> list[str]:
     if unlisted:
         lines.append(f"… and differences in {', '.join(unlisted)}")
     return lines
+
+
+def program_input(case: Case) -> str:
+    """A program reads the ``.uno`` text on standard input."""
+    return (fixtures_dir("uno-moves") / case.input_path).read_text(encoding="utf-8")
+
+
+def program_args(case: Case) -> list[str]:
+    """...and is told which part to play (``part01`` .. ``part04``) as its first argument."""
+    return [case.part]
+
+
+def parse_program_output(part: str, text: str) -> tuple:
+    """The solution text a program printed, as the structure a function returns."""
+    solution = parse_solution(text, "your output")
+    if part in ONE_HAND:
+        if len(solution.hands) != 1:
+            raise ValueError(f"your output: expected one hand, found {len(solution.hands)}")
+        return (solution.hands[0], solution.deck, solution.discard)
+    return (solution.hands, solution.deck, solution.discard)
 
 
 def solve(part: str, path: str | Path) -> str:
