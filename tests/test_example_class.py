@@ -56,6 +56,7 @@ def test_every_student_is_graded(graded):
         "hana",
         "ivan",
         "jo",
+        "kai",
     }
 
 
