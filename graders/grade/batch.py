@@ -39,7 +39,16 @@ class BatchItem:
 def fixtures_fingerprint(assignment: Assignment, limits: Limits, cases: list[Case]) -> str:
     """What a result depends on besides the submission: fixtures, cases, limits, grader."""
     h = hashlib.sha256()
-    h.update((fixtures_dir(assignment.id) / "manifest.json").read_bytes())
+    root = fixtures_dir(assignment.id)
+    h.update((root / "manifest.json").read_bytes())
+    h.update((assignment.folder / "assignment.toml").read_bytes())
+    names = set()
+    for case in cases:
+        names.update(p for p in (case.input_path, case.expected_path) if p)
+    for name in sorted(names):  # an expectation edited by hand changes the fingerprint too
+        path = root / name
+        if path.is_file():
+            h.update(name.encode() + b"\0" + path.read_bytes())
     h.update("\0".join(c.name for c in cases).encode())
     h.update(repr(limits).encode() + __version__.encode())
     return h.hexdigest()[:16]

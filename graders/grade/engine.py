@@ -55,10 +55,16 @@ def judge(
     if status == "returned":
         problem = plugin.check_shape(case.part, outcome.value)
         normalise = getattr(plugin, "normalise_result", None)
+        judge_hook = getattr(plugin, "judge", None)
         if not problem and normalise is not None:
             outcome.value = normalise(case.part, outcome.value)  # e.g. text to canonical lines
         if problem:
             result.outcome, result.messages = "wrong-shape", [problem]
+        elif judge_hook is not None:
+            # Grading that needs the whole case (properties of a random result, printed lines).
+            result.messages = list(judge_hook(case, outcome.value))
+            if not result.messages:
+                result.outcome, result.points = "passed", worth
         elif differs(case.expected, outcome.value):
             result.messages = plugin.describe(case.part, case.expected, outcome.value) or [
                 "the result differs from the expected one"

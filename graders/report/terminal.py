@@ -38,11 +38,34 @@ def submission_summary(result: SubmissionResult, console: Console, details: bool
                 console.print(f"      {line}", highlight=False, markup=False)
     for note in result.notes:
         console.print(f"  note: {note}", highlight=False, markup=False)
+    for line in result.review:
+        console.print(f"  review: {line}", highlight=False, markup=False)
+    if result.deduction:
+        console.print(f"  deduction: {round(result.deduction, 2):g} points", highlight=False)
+
+
+MAX_PART_COLUMNS = 6
 
 
 def batch_table(results: list[SubmissionResult], part_ids: list[str], title: str) -> Table:
+    """One row per student; with many parts (uno-lab has 32), a "cases" column instead of one
+    column per part, so that the table stays readable in 80 columns (scores.csv has them all)."""
     table = Table(title=title)
     table.add_column("student")
+    if len(part_ids) > MAX_PART_COLUMNS:
+        table.add_column("cases passed", justify="right")
+        table.add_column("total", justify="right")
+        table.add_column("notes")
+        for result in sorted(results, key=lambda r: r.student):
+            passed = sum(c.passed for c in result.cases)
+            outcomes = sorted({OUTCOMES[c.outcome] for c in result.cases if not c.passed})
+            table.add_row(
+                result.student,
+                f"{passed}/{len(result.cases)}",
+                f"{round(result.score, 2):g}/{result.max_score:g}",
+                (result.problem or ", ".join(outcomes))[:60],
+            )
+        return table
     for part in part_ids:
         table.add_column(part, justify="right")
     table.add_column("total", justify="right")

@@ -40,6 +40,7 @@ from .cards import deck as full_deck
 from .cases import CaseInput, Expected
 from .grading import expected_from_reference
 from .handwritten import HAND_WRITTEN
+from .notation import grader_strategies
 from .playability import cardsToPlay
 
 ASSIGNMENT = "uno-lab"
@@ -93,8 +94,6 @@ def _random_desk(
     top: Card | None = None,
 ) -> Desk:
     """A consistent desk dealt from one shuffled deck: no card appears more often than in it."""
-    from .notation import _strategies
-
     cards = shuffleList(full_deck, rng)
     kind = state or rng.choice(["PROCEED", "EXECUTE", "GIVE"])
     if top is None:
@@ -105,17 +104,16 @@ def _random_desk(
         else:
             top = next(c for c in cards if isinstance(c, CRD))
     cards.remove(top)
-    strategies = _strategies()
     players = []
     for i, name in enumerate(NAMES[: rng.randint(2, 5)]):
         n = rng.randint(1 if i == 0 else 0, 6)
-        if i == 0 and not current_wild:  # Naive must not meet a wild card: its colour is random
+        if i == 0 and not current_wild:  # the False strategy needs an ordinary first card
             hand = [x for x in cards if isinstance(x, CRD)][:n]
             for x in hand:
                 cards.remove(x)
         else:
             hand, cards = cards[:n], cards[n:]
-        players.append(Player.make(name, hand, strategies[f"{strategy}.ownStrategy"], False))
+        players.append(Player.make(name, hand, grader_strategies(f"{strategy}.ownStrategy"), False))
     k = rng.randint(0, 3)
     pile_rest, cards = cards[:k], cards[k:]
     source = cards if current_wild else [x for x in cards if isinstance(x, CRD)]
@@ -158,7 +156,7 @@ def _gen(rng: random.Random, task: str) -> Generated:  # noqa: C901 - one branch
         )
     if task == "deal":
         names = NAMES[: rng.randint(1, 8)]
-        players = ", ".join(_player(n, [], "Naive") for n in names)
+        players = ", ".join(_player(n, [], "False") for n in names)
         return Generated(task, ("random",), c(f"deal [{players}]"), "deal")
     if task in ("nextPlayer", "cardsToPlay", "requiredColor", "countCards", "checkWinner"):
         desk = _random_desk(rng)
@@ -212,23 +210,29 @@ def _gen(rng: random.Random, task: str) -> Generated:  # noqa: C901 - one branch
             task, ("random desk",), c(f"moveAction ({move}, {_desk_text(desk)}, {show(had)})")
         )
     if task == "askPlayerForCard":
-        hand = _cards(rng, rng.randint(1, 6), wild=False)
+        strategy = rng.choice(["False", "First"])
+        hand = _cards(rng, rng.randint(1, 6), wild=strategy == "First")
         playable = [x for x in hand if rng.random() < 0.5] or hand[:1]
-        strategy = rng.choice(["False", "Naive"])
         args = (
             PROCEED,
             hand,
             playable,
             _cards(rng, 1, wild=False)[0],
             CLOCKWISE,
-            [],
-            [len(hand), 3],
+            _random_moves(rng)[:3],
+            [len(hand), rng.randint(0, 7)],
         )
-        player = _player(rng.choice(NAMES), hand, strategy)
-        return Generated(task, ("random hand",), c(f"askPlayerForCard ({player}, {show(args)})"))
+        manual = rng.random() < 0.4  # the human types a card's number (maybe not a listed one)
+        stdin = (str(rng.randint(-1, len(playable))), str(rng.randint(0, 4))) if manual else ()
+        player = _player(rng.choice(NAMES), hand, strategy, manual)
+        return Generated(
+            task,
+            ("manual" if manual else "automatic",),
+            CaseInput(task, f"askPlayerForCard ({player}, {show(args)})", stdin=stdin),
+        )
     if task in ("play", "yourTurn"):
         for _ in range(100):
-            desk = _random_desk(rng, deck_min=2, strategy="Naive", current_wild=False)
+            desk = _random_desk(rng, deck_min=5, strategy="First")
             playable = cardsToPlay(desk)
             if task == "yourTurn" or playable:
                 break
@@ -274,6 +278,24 @@ GENERATED_TASKS = (
 """Every task but ``deck`` (a constant: hand-written cases only)."""
 
 
+def _add_generated(
+    rng: random.Random, task: str, i: int, seed: int, files: dict[str, str], cases: list[dict]
+) -> None:
+    gen = _gen(rng, task)
+    name = f"{task}-random-{i:03d}"
+    expected = expected_from_reference(gen.case, gen.properties)
+    comment = f"generated: random.Random({seed}), case {i} of {task}"
+    files[f"cases/{name}.in"] = gen.case.render(comment)
+    files[f"cases/{name}.out"] = _render_expected(expected, gen, task)
+    visibility = "public" if i % 3 == 0 else "hidden"
+    cases.append(_entry(name, task, visibility, gen.covers))
+
+
+def _manifest(cases: list[dict], generated_by: str) -> str:
+    manifest = {"assignment": ASSIGNMENT, "generated_by": generated_by, "cases": cases}
+    return json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+
+
 def generate_fixtures(seed: int = 2024, count: int = 6) -> dict[str, str]:
     """All fixture files as ``{path relative to fixtures/uno-lab: text}``.
 
@@ -290,22 +312,28 @@ def generate_fixtures(seed: int = 2024, count: int = 6) -> dict[str, str]:
         cases.append(_entry(name, hand.task, "public", hand.covers))
     for task in GENERATED_TASKS:
         for i in range(count):
-            gen = _gen(rng, task)
-            name = f"{task}-random-{i:03d}"
-            expected = expected_from_reference(gen.case, gen.properties)
-            comment = f"generated: random.Random({seed}), case {i} of {task}"
-            files[f"cases/{name}.in"] = gen.case.render(comment)
-            files[f"cases/{name}.out"] = _render_expected(expected, gen, task)
-            visibility = "public" if i % 3 == 0 else "hidden"
-            cases.append(_entry(name, task, visibility, gen.covers))
-    manifest = {
-        "assignment": ASSIGNMENT,
-        "generated_by": (
-            f"reference.uno_lab.fixtures.write_fixtures(out_dir, seed={seed}, count={count})"
-        ),
-        "cases": cases,
-    }
-    files["manifest.json"] = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+            _add_generated(rng, task, i, seed, files, cases)
+    files["manifest.json"] = _manifest(
+        cases, f"reference.uno_lab.fixtures.write_fixtures(out_dir, seed={seed}, count={count})"
+    )
+    return files
+
+
+def generate_part(part: str, count: int, seed: int) -> dict[str, str]:
+    """``count`` random cases of each task of ``part`` with a manifest, like
+    :func:`generate_fixtures` but for one part (``unograde fixtures generate uno-lab/taskNN``)."""
+    tasks = [t for t in GENERATED_TASKS if part_of(t) == part]
+    if not tasks:
+        raise ValueError(f"uno-lab/{part} has no random cases (task 10, deck, is a constant)")
+    rng = random.Random(seed)
+    files: dict[str, str] = {}
+    cases: list[dict] = []
+    for task in tasks:
+        for i in range(count):
+            _add_generated(rng, task, i, seed, files, cases)
+    files["manifest.json"] = _manifest(
+        cases, f"unograde fixtures generate uno-lab/{part} --count {count} --seed {seed}"
+    )
     return files
 
 
@@ -315,10 +343,17 @@ def _render_expected(expected: Expected, gen: Generated, task: str) -> str:
     return expected.render()
 
 
+def part_of(task: str) -> str:
+    """The part of a task name: ``cardSort`` -> ``task04``, ``rankIsLT`` -> ``task02``."""
+    from . import TASK_NUMBER
+
+    return f"task{TASK_NUMBER[task]:02d}"
+
+
 def _entry(name: str, task: str, visibility: str, covers: tuple[str, ...]) -> dict:
     return {
         "name": name,
-        "part": task,
+        "part": part_of(task),
         "visibility": visibility,
         "covers": [task, *covers],
         "input": f"cases/{name}.in",

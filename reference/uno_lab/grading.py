@@ -1,30 +1,42 @@
-"""Running one uno-lab case against a module (the reference or a submission) and judging it.
+"""Judging one uno-lab case, in the grader's process, from what the sandbox sent back.
 
-The grader calls :func:`grade_case` with the case's two texts and the loaded submission module;
-it gets back a :class:`CaseResult` whose feedback reads in the lab's notation, e.g.
+The sandboxed child runs the case through the assignment's adapter
+(``assignments/uno-lab/harness/adapter.py``) and returns plain data: the result or the lab
+exception in the course's notation, and what the call printed.  Here that reply is read back into
+``unolab`` values and judged against the case's expected file; every failure gets a line of
+feedback in the lab's notation, e.g.
 ``cardSort: expected [WILD, CRD (SKIP, RED)], got [CRD (SKIP, RED), WILD]``.
+
+Nothing here runs a submission.  :func:`run_reference` runs the *reference* through the same
+adapter code, in process, to write expected files and to test the fixtures.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
-import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import unolab
 from unolab import Desk, IllegalMove, Player, show
 
-from .cases import CaseInput, Expected, parse_case_input, parse_expected
-from .notation import NotationError, parse_value
+from .cases import CaseInput, Expected
+from .notation import NotationError, adapter, parse_value
 
-SPREAD_TUPLE = frozenset(
-    {"isLT", "removeCard", "hasColor", "moveAction", "askPlayerForCard", "play", "Naive"}
+PRINTING_TASKS = frozenset(
+    {
+        "deal",
+        "nextPlayer",
+        "deskNormalize",
+        "moveAction",
+        "askPlayerForCard",
+        "play",
+        "execution",
+        "yourTurn",
+        "game",
+    }
 )
-"""Tasks whose SML tuple argument becomes positional arguments in the port."""
+"""Tasks whose printed lines are part of their behaviour (the seed prints in them, directly or
+through whoseTurn, play's message or the Manual dialog); generated cases grade their output."""
 
 
 @dataclass(frozen=True)
@@ -36,61 +48,44 @@ class Outcome:
     printed: str = ""
 
 
-@dataclass(frozen=True)
-class CaseResult:
-    task: str
-    passed: bool
-    feedback: tuple[str, ...]
-
-
 def task_of(function: str) -> str:
     """``Naive.ownStrategy`` is task Naive; every other function is its own task."""
     return function.split(".")[0]
 
 
-def resolve(module: ModuleType | Any, function: str) -> Any:
-    target: Any = module
-    for part in function.split("."):
-        target = getattr(target, part)
-    return target
+def payload(case: CaseInput, key: str = "") -> dict:
+    """What the sandbox is handed for ``case``: its inputs only, never its expected file."""
+    return {
+        "key": key,
+        "task": case.task,
+        "call": case.call_text,
+        "seed": case.seed,
+        "stdin": list(case.stdin),
+    }
 
 
-class _Capture(io.StringIO):
-    pass
+def run_reference(case: CaseInput) -> dict:
+    """The reply the adapter gives for the reference (in process: the reference is ours)."""
+    from reference import uno_lab
+
+    return adapter.run(uno_lab, payload(case))
 
 
-@contextlib.contextmanager
-def _captured(stdin: tuple[str, ...]) -> Iterator[_Capture]:
-    """Collect both ``print`` and ``unolab.say`` in order; feed scripted input to both readers."""
-    out = _Capture()
-    lines = [line + "\n" for line in stdin]
-    fake_in = io.StringIO("".join(lines))
-    saved_in = sys.stdin
-    sys.stdin = fake_in
-    try:
-        with contextlib.redirect_stdout(out), unolab.using_io(out.write, fake_in.readline):
-            yield out
-    finally:
-        sys.stdin = saved_in
+def _error(text: str) -> BaseException:
+    value = parse_value(text)
+    if isinstance(value, BaseException):
+        return value
+    if isinstance(value, type) and issubclass(value, BaseException):
+        return value()
+    raise NotationError(f"not an exception of the lab: {text}")
 
 
-def run_case(case: CaseInput, module: ModuleType | Any) -> Outcome:
-    """Call the case's function in ``module`` with the case's arguments; never raises."""
-    call = case.call
-    try:
-        fn = resolve(module, call.function)
-    except AttributeError:
-        return Outcome(error=AttributeError(f"{call.function} is not defined"))
-    spread = task_of(call.function) in SPREAD_TUPLE
-    with _captured(case.stdin) as out:
-        try:
-            with unolab.seeded(case.seed if case.seed is not None else 0):
-                value = fn
-                for arg in call.arguments:
-                    value = value(*arg) if spread and isinstance(arg, tuple) else value(arg)
-            return Outcome(value=value, printed=out.getvalue())
-        except Exception as e:  # noqa: BLE001 - a submission may raise anything
-            return Outcome(error=e, printed=out.getvalue())
+def outcome_from_reply(reply: dict) -> Outcome:
+    """The adapter's reply as values; NotationError when the result text is not a lab value."""
+    printed = str(reply.get("printed") or "")
+    if reply.get("raised") is not None:
+        return Outcome(error=_error(str(reply["raised"])), printed=printed)
+    return Outcome(value=parse_value(str(reply.get("result"))), printed=printed)
 
 
 def same(expected: Any, actual: Any) -> bool:
@@ -118,32 +113,79 @@ def same(expected: Any, actual: Any) -> bool:
 
 
 def describe(value: Any) -> str:
+    """A value in the course's notation (never raises)."""
     try:
         return show(value)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - anything parsed back prints, but be safe
         return object.__repr__(value)
 
 
 def describe_error(error: BaseException) -> str:
-    if isinstance(error, IllegalMove):
-        return repr(error)
-    if isinstance(error, unolab.IllegalGame | unolab.Empty):
+    if isinstance(error, IllegalMove | unolab.IllegalGame | unolab.Empty):
         return repr(error)
     return f"{type(error).__name__}: {error}"
 
 
-def _field(desk: Desk, name: str) -> str:
-    value = getattr(desk, name)
-    return describe(list(value) if isinstance(value, tuple) else value)
+def _player_field(player: Player, field: str) -> str:
+    if field == "strategy":
+        return unolab._strategy_name(player.strategy)
+    if field == "cards":
+        return describe(list(player.cards))
+    return describe(getattr(player, field))
 
 
-def _desk_diff(expected: Desk, actual: Desk) -> str:
+def _player_diff(expected: Player, actual: Player) -> str:
     fields = [
-        f"{f} expected {_field(expected, f)}, got {_field(actual, f)}"
-        for f in Desk.__dataclass_fields__
+        f"{f} expected {_player_field(expected, f)}, got {_player_field(actual, f)}"
+        for f in ("cards", "strategy", "manual")
         if not same(getattr(expected, f), getattr(actual, f))
     ]
-    return "; ".join(fields)
+    return f"player {show(expected.name)}: " + "; ".join(fields)
+
+
+def desk_difference(expected: Desk, actual: Desk) -> list[str]:
+    """The fields of two desks that differ, players by seating first, then by their fields."""
+    out: list[str] = []
+    want = [p.name for p in expected.players]
+    got = [p.name for p in actual.players]
+    if want != got:
+        out.append(f"players expected in the order {show(want)}, got {show(got)}")
+    else:
+        out += [
+            _player_diff(e, a)
+            for e, a in zip(expected.players, actual.players, strict=True)
+            if not same(e, a)
+        ]
+    for f in ("pile", "deck", "state", "direction", "memo"):
+        e, a = getattr(expected, f), getattr(actual, f)
+        if not same(e, a):
+            e = list(e) if isinstance(e, tuple) else e
+            a = list(a) if isinstance(a, tuple) else a
+            out.append(f"{f} expected {describe(e)}, got {describe(a)}")
+    return out
+
+
+def quoted(text: str) -> str:
+    """A string as SML writes it, escapes included: ``"\\nThe turn of Pavel\\n"``."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + escaped.replace("\n", "\\n").replace("\t", "\\t") + '"'
+
+
+def printed_difference(expected: str, got: str) -> str | None:
+    """The first printed line that differs, or None when the output is exactly the expected."""
+    if got == expected:
+        return None
+    if not got:
+        return f"printed nothing, expected {quoted(expected)}"
+    want, have = expected.split("\n"), got.split("\n")
+    for k in range(max(len(want), len(have))):
+        e = want[k] if k < len(want) else None
+        g = have[k] if k < len(have) else None
+        if e != g:
+            shown_e = "nothing" if e is None else quoted(e)
+            shown_g = "nothing" if g is None else quoted(g)
+            return f"printed line {k + 1}: expected {shown_e}, got {shown_g}"
+    return f"printed {quoted(got)}, expected {quoted(expected)}"  # pragma: no cover
 
 
 def _matches(spec_kind: str, spec: str, outcome: Outcome) -> bool:
@@ -161,8 +203,11 @@ def _matches(spec_kind: str, spec: str, outcome: Outcome) -> bool:
     return isinstance(expected_error, type) and isinstance(outcome.error, expected_error)
 
 
-def judge(task: str, case: CaseInput, expected: Expected, outcome: Outcome) -> CaseResult:
-    """Compare an outcome with the expected file; every failure gets one line of feedback."""
+def judge(task: str, case: CaseInput, expected: Expected, outcome: Outcome) -> tuple[str, ...]:
+    """Compare an outcome with the expected file; every failure gets one line of feedback.
+
+    Returns the feedback lines: none means the case passed.
+    """
     from .properties import check
 
     feedback: list[str] = []
@@ -180,38 +225,52 @@ def judge(task: str, case: CaseInput, expected: Expected, outcome: Outcome) -> C
         ]
         if not any(_matches(kind, spec, outcome) for kind, spec in options):
             kind, spec = options[0]
-            want = f"to raise {spec}" if kind == "raises" else spec
             if outcome.error is not None:
-                got = f"raised {describe_error(outcome.error)}"
+                want = f"to raise {spec}" if kind == "raises" else spec
+                feedback.append(f"{task}: expected {want}, got {describe_error(outcome.error)}")
+            elif kind == "raises":
+                feedback.append(f"{task}: expected to raise {spec}, got {describe(outcome.value)}")
             else:
-                got = describe(outcome.value)
-                wanted = parse_value(spec) if kind == "result" else None
+                wanted = parse_value(spec)
                 if isinstance(wanted, Desk) and isinstance(outcome.value, Desk):
-                    feedback.append(f"{task}: {_desk_diff(wanted, outcome.value)}")
-                    want = ""
-            if want:
-                feedback.append(f"{task}: expected {want}, got {got}")
-    if expected.printed is not None and outcome.printed != expected.printed:
-        feedback.append(f"{task}: printed {outcome.printed!r}, expected {expected.printed!r}")
-    return CaseResult(task, not feedback, tuple(feedback))
+                    feedback.extend(f"{task}: {d}" for d in desk_difference(wanted, outcome.value))
+                else:
+                    feedback.append(
+                        f"{task}: expected {describe(wanted)}, got {describe(outcome.value)}"
+                    )
+    if expected.printed is not None:
+        difference = printed_difference(expected.printed, outcome.printed)
+        if difference:
+            feedback.append(f"{task}: {difference}")
+    return tuple(feedback)
 
 
-def grade_case(input_text: str, expected_text: str, module: ModuleType | Any) -> CaseResult:
-    """Grade one case of a submission ``module``; malformed case files raise NotationError."""
-    case = parse_case_input(input_text)
-    expected = parse_expected(expected_text)
-    if expected.result is None and expected.raises is None and expected.properties is None:
-        raise NotationError("expected file: needs result:, raises: or properties:")
-    return judge(case.task, case, expected, run_case(case, module))
+def verdict(case: CaseInput, expected: Expected, reply: dict) -> tuple[str, ...]:
+    """Judge the adapter's ``reply`` for ``case``: the feedback lines, none when it passed."""
+    task = case.task
+    if reply.get("missing"):
+        name = str(reply["missing"])
+        if task_of(name) == task:
+            return (f"{task}: {name} is not defined in your solution",)
+        return (f"{task}: this case needs {name}, which is not defined in your solution",)
+    try:
+        outcome = outcome_from_reply(reply)
+    except NotationError:
+        text = str(reply.get("result") or reply.get("raised"))
+        return (f"{task}: returned {text[:300]}, which is not a value of the lab",)
+    lines = judge(task, case, expected, outcome)
+    if reply.get("dropped"):
+        lines += (f"{task}: printed more than {adapter.PRINTED_CAP} characters",)
+    return lines
 
 
 def expected_from_reference(case: CaseInput, properties: str | None = None) -> Expected:
-    """The expected file the reference gives for ``case`` (values and printed output)."""
-    from reference import uno_lab
-
-    outcome = run_case(case, uno_lab)
+    """The expected file the reference gives for ``case``: its value or exception, and what it
+    printed when the task is one that prints.  A property-graded case keeps only the property."""
     if properties is not None:
         return Expected(properties=properties)
+    outcome = outcome_from_reply(run_reference(case))
+    printed = outcome.printed if case.task in PRINTING_TASKS else None
     if outcome.error is not None:
-        return Expected(raises=describe_error(outcome.error), printed=outcome.printed)
-    return Expected(result=describe(outcome.value), printed=outcome.printed)
+        return Expected(raises=describe_error(outcome.error), printed=printed)
+    return Expected(result=describe(outcome.value), printed=printed)

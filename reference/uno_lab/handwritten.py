@@ -32,6 +32,7 @@ SEED_HAND = (
 )
 F = "False.ownStrategy"
 N = "Naive.ownStrategy"
+FIRST = "First.ownStrategy"  # the adapter's scripted strategy: first playable card of the hand
 
 
 def _p(name: str, cards: str = "[]", strategy: str = F, manual: str = "false") -> str:
@@ -110,7 +111,9 @@ HAND_WRITTEN: list[HandCase] = [
        )
        + "]\n",
        "the course's own test 10: wild cards, then colours by `colors`, ranks by `ranks`"),
-    _c("deal", "ten", "properties", "deal [" + ", ".join(_p(n, strategy=N) for n in [
+    _c("deck", "cards", "the 108 cards", "deck", "properties: deck\n",
+       "section 3.1: 4 WILD, 4 WILD_DRAW_FOUR, per colour one NUM 0 and two of every other rank"),
+    _c("deal", "ten", "properties", "deal [" + ", ".join(_p(n) for n in [
         "Sergey", "Pavel", "Saveliy", "Igor", "Gennadiy", "Irina", "Elsa", "Sevastian",
         "Arseniy", "Olga"]) + "]", "properties: deal\n", "the seed's ten players", seed=1),
     _c("deal", "none", "no players", "deal []", "raises: IllegalGame\n",
@@ -222,8 +225,15 @@ HAND_WRITTEN: list[HandCase] = [
        _p("Olga", manual="true") + ", (EXECUTE, [CRD (NUM 5, RED)], [CRD (NUM 5, RED)], "
        "CRD (SKIP, RED), CLOCKWISE, [], [1]))",
        'result: ({name = "Olga", cards = [], strategy = False.ownStrategy, manual = false}, '
-       "SIMPLE (CRD (NUM 5, GREEN)))\n",
-       "an unlisted number switches to automatic; False answers", stdin=("5",)),
+       "SIMPLE (CRD (NUM 5, GREEN)))\nprinted:\n|State: EXECUTE\n|All cards on hand:\n"
+       "|[ CRD (NUM 5, RED) ]\n|Playable cards:\n|[ CRD (NUM 5, RED) ]\n"
+       "|A card on the pile: CRD (SKIP, RED)\n|Game direction: CLOCKWISE\n"
+       "|A list of last moves:\n|[]\n"
+       "|A list of the number of cards in the hands of the players:\n|[1]\n"
+       "|Enter the number of the selected card from the list of playable cards (from 0).\n"
+       "|Any other number to switch to automatic mode.\n|\n",
+       "an unlisted number switches to automatic; False answers.  The dialog is the template's "
+       "(seed, section 5), one element a line in listToStringLn", stdin=("5",)),
     _c("play", "course", "legal move", "play (" + _desk(
         [_p("Sergey", "[CRD (NUM 5, GREEN), CRD (SKIP, BLUE)]"), P3[1], P3[2]],
         "[CRD (REVERSE, GREEN)]", "[]", "PROCEED", "CLOCKWISE", "[]") + ", [CRD (NUM 5, GREEN)])",
@@ -238,6 +248,20 @@ HAND_WRITTEN: list[HandCase] = [
        'raises: IllegalMove ("Sergey", (PROCEED, [CRD (NUM 5, RED), CRD (SKIP, BLUE)], '
        "[CRD (NUM 5, RED)], CRD (REVERSE, RED), CLOCKWISE, [], [2, 0, 0]))\nprinted:\n|\n",
        "False answers CRD (NUM 5, GREEN), which is not playable; nothing is printed"),
+    _c("play", "first-wd4", "WILD_DRAW_FOUR without the colour", "play (" + _desk(
+        [_p("Sergey", "[CRD (NUM 2, BLUE), WILD_DRAW_FOUR, CRD (NUM 7, RED)]", FIRST), P3[1],
+         P3[2]], "[CRD (NUM 7, GREEN)]", "[CRD (NUM 1, RED), CRD (NUM 2, RED), CRD (NUM 3, RED), "
+        "CRD (NUM 4, RED)]", "PROCEED", "CLOCKWISE", "[]")
+       + ", [WILD_DRAW_FOUR, CRD (NUM 7, RED)])",
+       "result: " + _desk([P3[2], _p("Sergey", "[CRD (NUM 2, BLUE), CRD (NUM 7, RED)]", FIRST),
+                           _p("Pavel", "[CRD (NUM 4, RED), CRD (NUM 3, RED), CRD (NUM 2, RED), "
+                              "CRD (NUM 1, RED)]")],
+                          "[WILD_DRAW_FOUR, CRD (NUM 7, GREEN)]", "[]", "GIVE RED", "CLOCKWISE",
+                          "[PASS, ORDER (WILD_DRAW_FOUR, RED)]")
+       + "\nprinted:\n|Sergey made move\n|ORDER (WILD_DRAW_FOUR, RED)\n|\n|The turn of Pavel\n|"
+       "\n|The turn of Saveliy\n|\n",
+       "First plays WILD_DRAW_FOUR (first playable in hand) ordering RED; no GREEN in hand, so "
+       "Pavel takes NUM 1..4 one by one onto his head and skips (PASS), Saveliy plays"),
     _c("execution", "draw-two", "DRAW_TWO", "execution " + _desk(P3, "[CRD (DRAW_TWO, GREEN)]",
        "[CRD (NUM 5, GREEN), CRD (SKIP, BLUE)]", "EXECUTE", "CLOCKWISE", "[]"),
        "result: " + _desk([P3[1], P3[2], _p("Sergey", "[CRD (SKIP, BLUE), CRD (NUM 5, GREEN)]")],
@@ -254,6 +278,22 @@ HAND_WRITTEN: list[HandCase] = [
        "result: " + _desk([P3[1], P3[2], _p("Sergey", "[CRD (NUM 2, RED), CRD (NUM 1, BLUE)]")],
                           "[CRD (NUM 7, YELLOW)]", "[]", "PROCEED", "CLOCKWISE", "[PASS]")
        + "\nprinted:\n|\n|The turn of Pavel\n|\n", "nothing fits, the drawn card neither"),
+    _c("yourTurn", "draw-play", "draw and play", "yourTurn " + _desk(
+        [_p("Sergey", "[CRD (NUM 1, BLUE)]", FIRST), P3[1], P3[2]], "[CRD (NUM 7, YELLOW)]",
+        "[CRD (NUM 7, RED)]", "PROCEED", "CLOCKWISE", "[]"),
+       "result: " + _desk([P3[1], P3[2], _p("Sergey", "[CRD (NUM 1, BLUE)]", FIRST)],
+                          "[CRD (NUM 7, RED), CRD (NUM 7, YELLOW)]", "[]", "PROCEED", "CLOCKWISE",
+                          "[SIMPLE (CRD (NUM 7, RED))]")
+       + "\nprinted:\n|Sergey made move\n|SIMPLE (CRD (NUM 7, RED))\n|\n|The turn of Pavel\n|\n",
+       "nothing fits; the drawn NUM 7 RED matches the rank 7 and is played"),
+    _c("yourTurn", "execute", "EXECUTE", "yourTurn " + _desk(
+        [_p("Sergey", "[CRD (NUM 1, BLUE)]"), P3[1], P3[2]], "[CRD (SKIP, GREEN)]",
+        "[CRD (NUM 2, RED)]", "EXECUTE", "CLOCKWISE", "[]"),
+       "result: " + _desk([P3[1], P3[2], _p("Sergey", "[CRD (NUM 1, BLUE)]")],
+                          "[CRD (SKIP, GREEN)]", "[CRD (NUM 2, RED)]", "PROCEED", "CLOCKWISE",
+                          "[PASS]")
+       + "\nprinted:\n|\n|The turn of Pavel\n|\n",
+       "no SKIP to answer with: execution, no card drawn, the turn passes"),
     _c("playerLoss", "course", "wild", "playerLoss " + _p("Sergey", "[CRD (NUM 5, GREEN), WILD]"),
        'result: ("Sergey", 55)\n', "5 + 50"),
     _c("checkWinner", "none", "no winner", "checkWinner " + _desk(

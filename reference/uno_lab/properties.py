@@ -29,6 +29,7 @@ from unolab import (
 from .cards import deck as full_deck
 from .cards import oppositeDir, sumCards
 from .cases import CaseInput
+from .grading import quoted
 
 
 def _all_cards(desk: Desk) -> Counter:
@@ -58,7 +59,7 @@ def deal_properties(players: Sequence[Player], result: Any, printed: str) -> lis
     if (result.state, result.direction, result.memo) != (PROCEED, CLOCKWISE, ()):
         bad.append("state, direction and memo must be PROCEED, CLOCKWISE and []")
     if players and printed != f"\nPlayer {players[0].name} deals.\n":
-        bad.append(f"printed {printed!r}, expected the dealer message")
+        bad.append(f"printed {quoted(printed)}, expected the dealer message")
     return bad
 
 
@@ -85,9 +86,10 @@ def draw_properties(desk: Desk, result: Any, count: int) -> list[str]:
     return bad
 
 
-def normalize_properties(desk: Desk, result: Any) -> list[str]:
+def normalize_properties(desk: Desk, result: Any, printed: str | None = None) -> list[str]:
     """deskNormalize with a wild card on top: a non-wild card turned up, cards conserved, then the
-    rule for that card (REVERSE: direction turned, dealer first; SKIP/DRAW_TWO: EXECUTE, next)."""
+    rule for that card (REVERSE: direction turned, dealer first; SKIP/DRAW_TWO: EXECUTE, next),
+    and (when ``printed`` is given) whose turn it is announced once, through whoseTurn."""
     bad = _is_desk(result)
     if bad:
         return bad
@@ -109,6 +111,10 @@ def normalize_properties(desk: Desk, result: Any) -> list[str]:
         bad.append(f"players {got}, expected {want_names} for {show(result.pile[0])}")
     if (result.state, result.direction) != (want_state, want_dir):
         bad.append(f"state/direction {show(result.state)}/{show(result.direction)}")
+    if printed is not None and result.players:
+        announced = f"\nThe turn of {result.players[0].name}\n"
+        if printed != announced:
+            bad.append(f"printed {quoted(printed)}, expected {quoted(announced)}")
     return bad
 
 
@@ -120,6 +126,23 @@ def naive_properties(args: tuple, result: Any) -> list[str]:
     if not isinstance(result, ORDER) or result.card != best or result.color not in colors:
         return [f"expected ORDER ({show(best)}, <a colour from colors>), got {show(result)}"]
     return []
+
+
+def deck_properties(result: Any) -> list[str]:
+    """deck: the 108 cards of section 3.1 (in any order; another case grades the order)."""
+    if not isinstance(result, list | tuple):
+        return [f"expected a list of cards, got {show(result)}"]
+    got, want = Counter(result), Counter(full_deck)
+    if got == want:
+        return []
+    missing = sorted(show(c) for c in (want - got).elements())
+    extra = sorted(show(c) for c in (got - want).elements())
+    bad = [f"{len(result)} cards, not {len(full_deck)}"] if len(result) != len(full_deck) else []
+    if missing:
+        bad.append(f"missing {', '.join(missing[:5])}" + (" ..." if len(missing) > 5 else ""))
+    if extra:
+        bad.append(f"too many {', '.join(extra[:5])}" + (" ..." if len(extra) > 5 else ""))
+    return bad
 
 
 def game_properties(players: Sequence[Player], result: Any, printed: str) -> list[str]:
@@ -146,7 +169,19 @@ def game_properties(players: Sequence[Player], result: Any, printed: str) -> lis
         bad.append("a loss is not a possible sum of cards")
     if names and not printed.startswith(f"\nPlayer {names[0]} deals.\n"):
         bad.append("the game must start with the dealer's message")
+    moves, turns = printed.count(" made move\n"), printed.count("\nThe turn of ")
+    if turns < moves:
+        bad.append(
+            f"the game printed {moves} moves but announced only {turns} turns (every move "
+            "ends with the next player's turn, announced by Desk.whoseTurn)"
+        )
     return bad
+
+
+PROPERTY_NAMES = frozenset(
+    {"deal", "deck", "draw", "drawTwo", "drawFour", "deskNormalize", "Naive", "game"}
+)
+"""The checkers a fixture's ``properties:`` line may name (see :func:`check`)."""
 
 
 def check(name: str, case: CaseInput, outcome: Any) -> list[str]:
@@ -154,10 +189,11 @@ def check(name: str, case: CaseInput, outcome: Any) -> list[str]:
     args = case.call.arguments
     checkers: dict[str, Callable[[], list[str]]] = {
         "deal": lambda: deal_properties(args[0], outcome.value, outcome.printed),
+        "deck": lambda: deck_properties(outcome.value),
         "draw": lambda: draw_properties(args[0], outcome.value, 1),
         "drawTwo": lambda: draw_properties(args[0], outcome.value, 2),
         "drawFour": lambda: draw_properties(args[0], outcome.value, 4),
-        "deskNormalize": lambda: normalize_properties(args[0], outcome.value),
+        "deskNormalize": lambda: normalize_properties(args[0], outcome.value, outcome.printed),
         "Naive": lambda: naive_properties(args[0], outcome.value),
         "game": lambda: game_properties(args[0], outcome.value, outcome.printed),
     }
@@ -167,8 +203,10 @@ def check(name: str, case: CaseInput, outcome: Any) -> list[str]:
 
 
 __all__ = [
+    "PROPERTY_NAMES",
     "check",
     "deal_properties",
+    "deck_properties",
     "draw_properties",
     "game_properties",
     "naive_properties",

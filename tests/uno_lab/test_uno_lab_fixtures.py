@@ -1,20 +1,37 @@
-"""Fixtures: reproducible, in the manifest format, agreeing with the hand-written expectations,
-and graded with feedback in the lab's notation."""
+"""Fixtures: reproducible, in the manifest format, agreeing with the hand-written expectations, and
+judged with feedback in the lab's notation.
+
+Judging is tested on replies written here by hand (what the sandbox would send back), so these
+tests run no submission; the reference runs in process through the adapter only to check that it
+meets the hand-written expectations.
+"""
 
 from __future__ import annotations
 
 import json
-import types
+from pathlib import Path
 
 import pytest
 
+from graders.assignment import load_assignment
 from graders.paths import fixtures_dir
 from reference import uno_lab as u
-from reference.uno_lab import fixtures, grading
-from reference.uno_lab.cases import parse_case_input, parse_expected
+from reference.uno_lab import fixtures, grading, plugin
+from reference.uno_lab.cases import CaseInput, Expected, parse_case_input, parse_expected
 from reference.uno_lab.notation import NotationError, parse_call, parse_value
 
 FILES = fixtures.generate_fixtures(2024, 6)
+MANIFEST = json.loads(FILES["manifest.json"])
+
+
+def reply(result: str | None = None, raised: str | None = None, printed: str = "") -> dict:
+    """A reply as the adapter sends it back from the sandbox."""
+    return {"key": "k", "function": "", "result": result, "raised": raised, "printed": printed}
+
+
+def judge(call: str, expected: str, answer: dict, task: str | None = None) -> tuple[str, ...]:
+    case = CaseInput(task or call.split()[0].split(".")[0], call)
+    return grading.verdict(case, parse_expected(expected), answer)
 
 
 def test_generation_is_reproducible_and_seed_dependent():
@@ -26,80 +43,200 @@ def test_committed_fixtures_are_the_generated_ones():
     folder = fixtures_dir("uno-lab")
     for rel, text in FILES.items():
         assert (folder / rel).read_text(encoding="utf-8") == text, rel
+    committed = {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
+    assert committed == set(FILES)
 
 
 def test_manifest_format_and_coverage():
-    m = json.loads(FILES["manifest.json"])
-    assert m["assignment"] == "uno-lab" and "write_fixtures" in m["generated_by"]
-    for case in m["cases"]:
+    assert MANIFEST["assignment"] == "uno-lab" and "write_fixtures" in MANIFEST["generated_by"]
+    for case in MANIFEST["cases"]:
         assert set(case) == {"name", "part", "visibility", "covers", "input", "expected"}
         assert case["visibility"] in ("public", "hidden")
         assert case["input"] in FILES and case["expected"] in FILES
-    parts = {c["part"] for c in m["cases"]}
-    assert parts == set(u.TASKS)  # all 33 names of the 32 tasks
-    edge_parts = {c["part"] for c in m["cases"] if "-edge-" in c["name"]}
-    assert edge_parts == set(u.TASKS)  # a hand-written case for every task
+        task = case["covers"][0]
+        assert case["part"] == f"task{u.TASK_NUMBER[task]:02d}"
+    assert {c["part"] for c in MANIFEST["cases"]} == {f"task{n:02d}" for n in range(1, 33)}
+    assert {c["covers"][0] for c in MANIFEST["cases"] if "-edge-" in c["name"]} == set(u.TASKS)
+    assert {c["part"] for c in MANIFEST["cases"] if c["visibility"] == "hidden"}
+
+
+def test_assignment_parts_match_the_reference_points():
+    a = load_assignment("uno-lab")
+    assert [p.id for p in a.parts] == [f"task{n:02d}" for n in range(1, 33)]
+    assert {p.id: p.points for p in a.parts} == {
+        f"task{n:02d}": float(points) for n, points in u.TASK_POINTS.items()
+    }
+    assert a.total_points == 100 and a.module == "solution" and a.adapter == "harness/adapter.py"
+    assert [p.function for p in a.parts][:2] == ["precedes", "colorIsLT"]
+    assert len(a.cases()) == len(MANIFEST["cases"])
 
 
 @pytest.mark.parametrize("hand", fixtures.HAND_WRITTEN, ids=lambda h: f"{h.task}-{h.label}")
 def test_reference_meets_every_hand_written_expectation(hand):
-    result = grading.grade_case(hand.case.render(), hand.expected, u)
-    assert result.passed, result.feedback
+    expected = parse_expected(hand.expected)
+    assert grading.verdict(hand.case, expected, grading.run_reference(hand.case)) == ()
 
 
 def test_every_fixture_passes_with_the_reference():
-    m = json.loads(FILES["manifest.json"])
-    failed = [
-        c["name"]
-        for c in m["cases"]
-        if not grading.grade_case(FILES[c["input"]], FILES[c["expected"]], u).passed
-    ]
+    failed = []
+    for c in MANIFEST["cases"]:
+        case = parse_case_input(FILES[c["input"]])
+        lines = grading.verdict(
+            case, parse_expected(FILES[c["expected"]]), grading.run_reference(case)
+        )
+        if lines:
+            failed.append((c["name"], lines))
     assert failed == []
 
 
-def _module(**overrides):
-    """A submission that is the reference except for the given functions."""
-    mod = types.ModuleType("submission")
-    for name in dir(u):
-        setattr(mod, name, getattr(u, name))
-    for name, fn in overrides.items():
-        setattr(mod, name, fn)
-    return mod
+def test_printing_tasks_grade_their_output_and_the_others_do_not():
+    for c in MANIFEST["cases"]:
+        if "-random-" not in c["name"]:
+            continue
+        expected = parse_expected(FILES[c["expected"]])
+        task = c["covers"][0]
+        if expected.properties is None:
+            assert (expected.printed is not None) == (task in grading.PRINTING_TASKS), c["name"]
+
+
+def test_fixture_players_use_no_strategy_a_task_answers_except_game():
+    """play and yourTurn must not depend on the student's Naive: their players are First or
+    False; only game plays the student's own Naive."""
+    for c in MANIFEST["cases"]:
+        text = FILES[c["input"]]
+        if "Naive.ownStrategy" in text:
+            assert c["covers"][0] in ("game", "Naive"), c["name"]
+        assert "Manual.ownStrategy" not in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Feedback in the lab's notation, on hand-written replies.
+# ---------------------------------------------------------------------------------------------
 
 
 def test_feedback_reads_in_the_labs_notation():
-    wrong = _module(cardSort=lambda cs: list(reversed(u.cardSort(cs))))
-    case = "task: cardSort\ncall: cardSort [CRD (SKIP, RED), WILD]\n"
-    result = grading.grade_case(case, "result: [WILD, CRD (SKIP, RED)]\n", wrong)
-    assert not result.passed
-    assert result.feedback == (
-        "cardSort: expected [WILD, CRD (SKIP, RED)], got [CRD (SKIP, RED), WILD]",
+    lines = judge(
+        "cardSort [CRD (SKIP, RED), WILD]",
+        "result: [WILD, CRD (SKIP, RED)]\n",
+        reply("[CRD (SKIP, RED), WILD]"),
+    )
+    assert lines == ("cardSort: expected [WILD, CRD (SKIP, RED)], got [CRD (SKIP, RED), WILD]",)
+    assert judge("cardSort [WILD]", "result: [WILD]\n", reply("[WILD]")) == ()
+    # a tuple where a list is expected is the same value
+    pair = "result: [WILD, CRD (SKIP, RED)]\n"
+    assert judge("cardSort [WILD]", pair, reply("(WILD, CRD (SKIP, RED))")) == ()
+
+
+def test_exceptions_and_accepted_alternatives():
+    absent = "result: false\naccept: raises IllegalGame\n"
+    assert judge("precedes (op =) [] 3 5", absent, reply("false")) == ()
+    assert judge("precedes (op =) [] 3 5", absent, reply(raised="IllegalGame")) == ()
+    assert judge("precedes (op =) [] 3 5", absent, reply(raised="List.Empty")) == (
+        "precedes: expected false, got List.Empty",
+    )
+    call = "removeCard ([], CRD (NUM 2, BLUE), List.Empty)"
+    assert judge(call, "raises: List.Empty\n", reply("[]")) == (
+        "removeCard: expected to raise List.Empty, got []",
+    )
+    move = 'IllegalMove ("Sergey", (PROCEED, [], [], WILD, CLOCKWISE, [], [1]))'
+    assert judge("play (x)", f"raises: {move}\n", reply(raised=move), task="play") == ()
+    other = move.replace("[1]", "[2]")
+    assert judge("play (x)", f"raises: {move}\n", reply(raised=other), task="play") == (
+        f"play: expected to raise {move}, got {other}",
     )
 
 
-def test_a_wrong_desk_is_reported_field_by_field():
-    wrong = _module(nextPlayer=lambda d: u.Desk.setPlayers(d, u.Desk.getPlayers(d)[::-1]))
-    hand = next(h for h in fixtures.HAND_WRITTEN if h.task == "nextPlayer")
-    result = grading.grade_case(hand.case.render(), hand.expected, wrong)
-    assert not result.passed
-    assert any(f.startswith("nextPlayer: players expected [") for f in result.feedback)
-    assert any("printed ''" in f for f in result.feedback)  # nothing was printed
+def _desk(names: list[str], pile: str = "[]", state: str = "PROCEED") -> str:
+    players = ", ".join(
+        f'{{name = "{n}", cards = [], strategy = False.ownStrategy, manual = false}}' for n in names
+    )
+    return (
+        f"{{players = [{players}], pile = {pile}, deck = [], state = {state}, "
+        "direction = CLOCKWISE, memo = []}"
+    )
+
+
+def test_a_wrong_desk_is_reported_field_by_field_and_output_line_by_line():
+    want = _desk(["Pavel", "Saveliy", "Sergey"])
+    expected = f"result: {want}\nprinted:\n|\n|The turn of Pavel\n|\n"
+    call = "nextPlayer " + _desk(["Sergey", "Pavel", "Saveliy"])
+    got = reply(_desk(["Saveliy", "Sergey", "Pavel"]), printed="\nThe turn of Saveliy\n")
+    assert judge(call, expected, got) == (
+        'nextPlayer: players expected in the order ["Pavel", "Saveliy", "Sergey"], got '
+        '["Saveliy", "Sergey", "Pavel"]',
+        'nextPlayer: printed line 2: expected "The turn of Pavel", got "The turn of Saveliy"',
+    )
+    got = reply(_desk(["Pavel", "Saveliy", "Sergey"], state="EXECUTE"), printed="")
+    assert judge(call, expected, got) == (
+        "nextPlayer: state expected PROCEED, got EXECUTE",
+        'nextPlayer: printed nothing, expected "\\nThe turn of Pavel\\n"',
+    )
+    card = want.replace('"Pavel", cards = []', '"Pavel", cards = [WILD]', 1)
+    assert judge(call, f"result: {want}\n", reply(card)) == (
+        'nextPlayer: player "Pavel": cards expected [], got [WILD]',
+    )
 
 
 def test_properties_catch_a_deal_that_loses_cards():
-    def bad_deal(players):
-        d = u.deal(players)
-        return u.Desk.setDeck(d, u.Desk.getDeck(d)[1:])
-
     hand = next(h for h in fixtures.HAND_WRITTEN if h.task == "deal" and h.label == "ten")
-    result = grading.grade_case(hand.case.render(), hand.expected, _module(deal=bad_deal))
-    assert result.feedback == ("deal: the cards on the desk are not the 108 cards of the deck",)
+    good = grading.run_reference(hand.case)
+    assert grading.verdict(hand.case, parse_expected(hand.expected), good) == ()
+    desk = parse_value(good["result"])
+    lost = dict(good, result=u.show(u.Desk.setDeck(desk, u.Desk.getDeck(desk)[1:])))
+    assert grading.verdict(hand.case, parse_expected(hand.expected), lost) == (
+        "deal: the cards on the desk are not the 108 cards of the deck",
+    )
+    silent = dict(good, printed="")
+    assert grading.verdict(hand.case, parse_expected(hand.expected), silent) == (
+        'deal: printed "", expected the dealer message',
+    )
 
 
-def test_a_missing_function_is_feedback_not_a_crash():
-    mod = types.ModuleType("empty")
-    result = grading.grade_case("task: isLT\ncall: isLT (WILD, WILD)\n", "result: true\n", mod)
-    assert not result.passed and "isLT is not defined" in result.feedback[0]
+def test_missing_names_and_unreadable_results():
+    case = CaseInput("game", "game []")
+    expected = Expected(properties="game")
+    assert grading.verdict(case, expected, {"key": "k", "missing": "Naive.ownStrategy"}) == (
+        "game: this case needs Naive.ownStrategy, which is not defined in your solution",
+    )
+    assert grading.verdict(case, expected, {"key": "k", "missing": "game"}) == (
+        "game: game is not defined in your solution",
+    )
+    weird = reply("<generator object at 0x1>")
+    assert judge("cardSort []", "result: []\n", weird) == (
+        "cardSort: returned <generator object at 0x1>, which is not a value of the lab",
+    )
+
+
+def test_the_plugin_hands_out_inputs_only_and_judges_in_the_grader():
+    a = load_assignment("uno-lab")
+    case = next(c for c in a.cases() if c.name == "cardSort-edge-seed")
+    (sent,) = case.args
+    assert set(sent) == {"key", "task", "call", "seed", "stdin"}
+    assert "[WILD, CRD (SKIP, RED), CRD (DRAW_TWO, GREEN)" not in json.dumps(sent)  # the answer
+    answer = {
+        "key": sent["key"],
+        "function": "cardSort",
+        "result": "[WILD, CRD (SKIP, RED), CRD (DRAW_TWO, GREEN), CRD (NUM 5, GREEN), "
+        "CRD (REVERSE, YELLOW), CRD (NUM 8, YELLOW), CRD (NUM 2, YELLOW)]",
+        "raised": None,
+        "printed": "",
+    }
+    assert plugin.check_shape(case.part, answer) is None
+    assert plugin.judge(case, answer) == []
+    forged = {"key": sent["key"], "verdict": "passed"}  # a reply pretending to be a verdict
+    assert plugin.check_shape(case.part, forged) is not None
+    wrong = dict(answer, result="[WILD]")
+    assert plugin.judge(case, wrong)[0].startswith("cardSort: expected [")
+    other = dict(answer, key="someone-else")
+    assert plugin.judge(case, other) == ["the reply does not belong to this case"]
+    assert plugin.check_shape(case.part, dict(answer, result="5")) == (
+        "cardSort: expected a list of cards, got 5"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The notation and the case files.
+# ---------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -129,3 +266,23 @@ def test_calls_and_case_files_parse():
         parse_case_input("task: x\n")
     with pytest.raises(NotationError, match="line 3"):
         parse_expected("result: 1\nprinted:\nno bar\n")
+
+
+def test_a_broken_fixture_is_reported_with_its_file(tmp_path: Path):
+    a = load_assignment("uno-lab")
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "x.in").write_text("task: cardSort\ncall: cardSort [CRD (NUM 5, RED]\n")
+    (tmp_path / "cases" / "x.out").write_text("result: []\n")
+    entry = {"name": "x", "part": "task04", "visibility": "public", "input": "cases/x.in",
+             "expected": "cases/x.out"}  # fmt: skip
+    with pytest.raises(ValueError, match=r"fixtures/uno-lab/cases/x.in, the call: line 1"):
+        plugin.load_case(a, entry, tmp_path)
+    (tmp_path / "cases" / "x.in").write_text("task: cardSort\ncall: cardSort []\n")
+    with pytest.raises(ValueError, match="belongs to task04, not task05"):
+        plugin.load_case(a, dict(entry, part="task05"), tmp_path)
+    (tmp_path / "cases" / "x.out").write_text("result: [PURPLE]\n")
+    with pytest.raises(ValueError, match=r"cases/x.out: line 1, column 2"):
+        plugin.load_case(a, entry, tmp_path)
+    (tmp_path / "cases" / "x.out").write_text("properties: sorted\n")
+    with pytest.raises(ValueError, match="no property checker named 'sorted'"):
+        plugin.load_case(a, entry, tmp_path)

@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from reference import uno_lab as u
+from reference.uno_lab.properties import game_properties
 
 C = u.CRD
 N = u.NUM
@@ -61,8 +62,11 @@ def test_a_thousand_seeded_games_end_with_a_winner_and_keep_all_108_cards():
             seating = [p.getName() for p in players]
             assert rotated in (seating, [seating[0]] + seating[:0:-1])
             if seed < 30:  # game() is the same loop: same seed, same result
-                with u.seeded(seed):
+                printed: list[str] = []
+                with u.seeded(seed), u.using_io(printed.append):
                     assert u.game(players) == (winner, losses)
+                # the properties that grade task 32 hold for the reference's games
+                assert game_properties(players, (winner, losses), "".join(printed)) == []
 
 
 SEED_HAND = [

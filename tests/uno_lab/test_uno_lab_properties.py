@@ -41,7 +41,7 @@ def test_deal_properties():
     assert pr.deal_properties(ps, swapped, "\nPlayer A deals.\n") == [
         "the order of the players is not kept"
     ]
-    assert pr.deal_properties(ps, good, "") == ["printed '', expected the dealer message"]
+    assert pr.deal_properties(ps, good, "") == ['printed "", expected the dealer message']
 
 
 def test_naive_and_game_properties():
@@ -59,6 +59,11 @@ def test_naive_and_game_properties():
     assert pr.game_properties(ps, ("B", [("B", 0), ("C", 1), ("A", 2), ("D", 3)]), printed) == [
         "the result does not keep the seating order"
     ]
+    silent = "\nPlayer A deals.\nA made move\nSIMPLE (CRD (NUM 1, RED))\n"
+    assert pr.game_properties(ps, ("B", [("C", 3), ("D", 0), ("A", 5), ("B", 0)]), silent) == [
+        "the game printed 1 moves but announced only 0 turns (every move ends with the next "
+        "player's turn, announced by Desk.whoseTurn)"
+    ]
 
 
 def test_normalize_properties():
@@ -66,3 +71,9 @@ def test_normalize_properties():
     good = u.deskNormalize(d)
     assert pr.normalize_properties(d, good) == []
     assert pr.normalize_properties(d, d) == ["the top card of the pile is still wild"]
+    # the rule's announcement: NUM 1 RED turned up, so Pavel (after the dealer) plays
+    assert good.getPlayers()[0].getName() == "Pavel"
+    assert pr.normalize_properties(d, good, "\nThe turn of Pavel\n") == []
+    assert pr.normalize_properties(d, good, "") == [
+        'printed "", expected "\\nThe turn of Pavel\\n"'
+    ]

@@ -1,0 +1,373 @@
+"""uno-lab as the grader sees it: fixtures to calls, replies to verdicts, style, the terminal game.
+
+This is the assignment's plugin (named in ``assignments/uno-lab/assignment.toml``).  It runs in the
+grader's process only; submissions never import it and never run in this process.  A case goes to
+the sandbox as its *inputs* (the call in the course's notation, a seed, scripted input lines) and
+the assignment's adapter (``assignments/uno-lab/harness/adapter.py``) calls the student's task
+there and sends back plain data: the result or the lab exception in the course's notation and what
+the call printed.  This module reads that reply back and judges it against the case's expected
+file (:mod:`reference.uno_lab.grading`): by value, by properties for the random tasks, and by the
+printed lines.
+
+How a verdict is reached: the core hands the reply to :func:`judge` with the whole case; the
+case's parsed input and expected file stay here, in :data:`CASES` under the case's key (the
+sandbox only ever sees the inputs), and :func:`judge` returns the feedback lines, or none when
+the case passes.  Nothing the sandbox sends is taken as a verdict.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from unolab import CRD, ORDER, PASS, SIMPLE, Color, Desk, Direction, Player, Wild, show
+
+from graders.assignment import Assignment, Case
+
+from . import TASK_NUMBER
+from .cases import CaseInput, Expected, parse_case_input, parse_expected
+from .grading import describe as show_value
+from .grading import outcome_from_reply, payload, run_reference, task_of, verdict
+from .notation import NotationError, parse_call, parse_value
+from .properties import PROPERTY_NAMES
+from .style import check_style
+
+CASES: dict[str, tuple[CaseInput, Expected]] = {}
+"""Every loaded case by its key: its input and its expected file (grader only)."""
+
+
+def part_of(task: str) -> str:
+    """The part of a task: ``cardSort`` -> ``task04``; colorIsLT and rankIsLT are ``task02``."""
+    return f"task{TASK_NUMBER[task]:02d}"
+
+
+def _fixture_error(where: str, exc: Exception) -> ValueError:
+    return ValueError(f"{where}: {exc}")
+
+
+def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
+    """A manifest entry to a case: the call's inputs for the sandbox, a token for the verdict.
+
+    A malformed fixture raises ValueError naming the file, line and column.
+    """
+    input_path, expected_path = entry["input"], entry["expected"]
+    try:
+        case = parse_case_input((root / input_path).read_text(encoding="utf-8"))
+    except (OSError, NotationError) as exc:
+        raise _fixture_error(f"fixtures/{assignment.id}/{input_path}", exc) from None
+    try:
+        expected = parse_expected((root / expected_path).read_text(encoding="utf-8"))
+    except (OSError, NotationError) as exc:
+        raise _fixture_error(f"fixtures/{assignment.id}/{expected_path}", exc) from None
+    where = f"fixtures/{assignment.id}/{input_path}"
+    try:
+        call = parse_call(case.call_text)
+    except NotationError as exc:
+        raise _fixture_error(f"{where}, the call", exc) from None
+    if task_of(call.function) != case.task or case.task not in TASK_NUMBER:
+        raise ValueError(f"{where}: the call {call.function} is not task {case.task}")
+    if part_of(case.task) != entry["part"]:
+        raise ValueError(f"{where}: task {case.task} belongs to {part_of(case.task)}, "
+                         f"not {entry['part']}")  # fmt: skip
+    if expected.result is None and expected.raises is None and expected.properties is None:
+        raise ValueError(f"fixtures/{assignment.id}/{expected_path}: needs result:, raises: or "
+                         "properties:")  # fmt: skip
+    if expected.properties is not None and expected.properties not in PROPERTY_NAMES:
+        known = ", ".join(sorted(PROPERTY_NAMES))
+        raise ValueError(
+            f"fixtures/{assignment.id}/{expected_path}: no property checker named "
+            f"{expected.properties!r} (known: {known})"
+        )
+    for text in [expected.result, expected.raises, *expected.accept]:
+        if text is not None:
+            try:
+                parse_value(text.removeprefix("raises "))
+            except NotationError as exc:
+                raise _fixture_error(f"fixtures/{assignment.id}/{expected_path}", exc) from None
+    key = f"{entry['name']}:{secrets.token_hex(6)}"
+    CASES[key] = (case, expected)
+    return Case(
+        name=entry["name"],
+        part=entry["part"],
+        visibility=entry["visibility"],
+        args=(payload(case, key),),
+        expected={"key": key},
+        covers=tuple(entry.get("covers", ())),
+        input_path=input_path,
+        expected_path=expected_path,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Shapes: what each task's result must be at all.
+# ---------------------------------------------------------------------------------------------
+
+
+def _is_card(x: Any) -> bool:
+    return isinstance(x, CRD | Wild)
+
+
+def _is_move(x: Any) -> bool:
+    return isinstance(x, SIMPLE | ORDER) or x is PASS
+
+
+def _seq(x: Any, item: Callable[[Any], bool]) -> bool:
+    return isinstance(x, list | tuple) and all(item(v) for v in x)
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_loss(x: Any) -> bool:
+    return isinstance(x, tuple | list) and len(x) == 2 and isinstance(x[0], str) and _is_int(x[1])
+
+
+def _is_result(x: Any) -> bool:
+    return (
+        isinstance(x, tuple | list)
+        and len(x) == 2
+        and isinstance(x[0], str)
+        and _seq(x[1], _is_loss)
+    )
+
+
+_SHAPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "bool": ("true or false", lambda x: isinstance(x, bool)),
+    "int": ("an int", _is_int),
+    "cards": ("a list of cards", lambda x: _seq(x, _is_card)),
+    "ints": ("a list of ints", lambda x: _seq(x, _is_int)),
+    "color": ("a colour", lambda x: isinstance(x, Color)),
+    "direction": ("a direction", lambda x: isinstance(x, Direction)),
+    "desk": ("a desk", lambda x: isinstance(x, Desk)),
+    "move": ("a move (SIMPLE, ORDER or PASS)", _is_move),
+    "player-move": (
+        "a pair (player, move)",
+        lambda x: (
+            isinstance(x, tuple | list)
+            and len(x) == 2
+            and isinstance(x[0], Player)
+            and _is_move(x[1])
+        ),
+    ),
+    "loss": ("a pair (name, points)", _is_loss),
+    "option": ("NONE or SOME (winner, [(name, loss), ...])", lambda x: x is None or _is_result(x)),
+    "result": ("a pair (winner, [(name, loss), ...])", _is_result),
+}
+
+RESULT_SHAPE: dict[str, str] = {
+    "precedes": "bool", "colorIsLT": "bool", "rankIsLT": "bool", "isLT": "bool",
+    "cardSort": "cards", "cardValue": "int", "sumCards": "int", "oppositeDir": "direction",
+    "removeCard": "cards", "cardCount": "int", "deck": "cards", "deal": "desk",
+    "nextPlayer": "desk", "deskNormalize": "desk", "draw": "desk", "drawTwo": "desk",
+    "drawFour": "desk", "playableWhenWild": "bool", "playableWhenExec": "bool",
+    "playableWhenProc": "bool", "cardsToPlay": "cards", "requiredColor": "color",
+    "hasColor": "bool", "countCards": "ints", "Naive": "move", "moveAction": "desk",
+    "askPlayerForCard": "player-move", "play": "desk", "execution": "desk", "yourTurn": "desk",
+    "playerLoss": "loss", "checkWinner": "option", "game": "result",
+}  # fmt: skip
+"""What each task returns (the seed's types), for "wrong result type" messages."""
+
+
+def _is_reply(value: Any) -> bool:
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("key"), str)
+        and (
+            isinstance(value.get("missing"), str)
+            or (
+                isinstance(value.get("printed"), str)
+                and (isinstance(value.get("result"), str) or isinstance(value.get("raised"), str))
+            )
+        )
+    )
+
+
+def _task(part: str, value: dict) -> str:
+    name = task_of(str(value.get("function") or ""))
+    if name in TASK_NUMBER and part_of(name) == part:
+        return name
+    return next(t for t, n in TASK_NUMBER.items() if part_of(t) == part)
+
+
+def check_shape(part: str, value: Any) -> str | None:
+    """Why a reply cannot be an answer of ``part`` at all: not a value of the lab, or not of the
+    type the task returns (``deal: expected a desk, got NONE``)."""
+    if not _is_reply(value):
+        return "the call did not come back through the uno-lab adapter (its reply is malformed)"
+    if value.get("missing") or value.get("raised") is not None:
+        return None
+    task = _task(part, value)
+    try:
+        result = parse_value(value["result"])
+    except NotationError:
+        return f"{task}: returned {value['result'][:300]}, which is not a value of the lab"
+    kind, fits = _SHAPES[RESULT_SHAPE[task]]
+    if not fits(result):
+        return f"{task}: expected {kind}, got {show_value(result)[:300]}"
+    return None
+
+
+def judge(case: Case, value: Any) -> list[str]:
+    """The feedback lines for a reply (the core's ``judge`` hook, after :func:`check_shape`);
+    empty when the case passed: by value, by properties, and by what was printed."""
+    key = case.expected["key"]
+    if not isinstance(value, dict) or value.get("key") != key:
+        return ["the reply does not belong to this case"]
+    case_input, expected = CASES[key]
+    return list(verdict(case_input, expected, value))
+
+
+def describe(part: str, expected: Any, actual: Any) -> list[str]:
+    """Unused while :func:`judge` decides (kept for the plugin interface)."""
+    return ["the result differs from the expected one"]
+
+
+def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
+    """What the HTML report shows for a failed public case: the call, what was expected, what
+    came back and what it printed, all in the course's notation."""
+    key = expected.get("key", "") if isinstance(expected, dict) else ""
+    case, exp = CASES[key]
+    if exp.properties is not None:
+        wanted = f"a result with the properties of {exp.properties} (see the feedback)"
+    elif exp.result is not None:
+        wanted = exp.result
+    else:
+        wanted = f"raises {exp.raises}"
+    got = None
+    if isinstance(actual, dict):
+        got = f"raises {actual['raised']}" if actual.get("raised") else actual.get("result")
+    return {
+        "kind": "unolab",
+        "call": case.call_text,
+        "seed": case.seed,
+        "stdin": list(case.stdin),
+        "expected": wanted,
+        "expected_printed": exp.printed,
+        "got": got,
+        "printed": actual.get("printed") if isinstance(actual, dict) else None,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Review: the lab's "must use" requirements, read from the syntax tree (never run).
+# ---------------------------------------------------------------------------------------------
+
+
+def review(assignment: Assignment, submission: Any, case_results: list) -> tuple[list, float, dict]:
+    """Style feedback for every unmet "must use" requirement, and its deduction.
+
+    ``[extra] style_deduction`` in ``assignment.toml`` is taken per unmet requirement (0 by
+    default); only from a task that earned points, and never more than it earned.
+    """
+    path = Path(submission.folder) / f"{assignment.module}.py"
+    try:
+        source = path.read_text(encoding="utf-8")
+    except OSError:
+        return [], 0.0, {}
+    per_unmet = float(assignment.extra.get("style_deduction", 0.0))
+    earned: dict[str, float] = {}
+    for result in case_results:
+        earned[result.part] = earned.get(result.part, 0.0) + result.points
+    notes: list[str] = []
+    taken: dict[str, float] = {}
+    results = check_style(source)
+    for task, _text, met, message in results:
+        if met:
+            continue
+        notes.append(f"style: {message}")
+        if task in TASK_NUMBER:
+            part = part_of(task)
+            room = earned.get(part, 0.0) - taken.get(part, 0.0)
+            taken[part] = taken.get(part, 0.0) + max(0.0, min(per_unmet, room))
+    if not notes:
+        notes.append(f'style: all {len(results)} "must use" requirements of the lab are met')
+    deduction = round(sum(taken.values()), 6)
+    if per_unmet and notes and deduction:
+        notes.append(
+            f"style: {per_unmet:g} points per unmet requirement, taken only from tasks that "
+            "earned points"
+        )
+    return notes, deduction, {}
+
+
+# ---------------------------------------------------------------------------------------------
+# unograde play, solve, fixtures generate.
+# ---------------------------------------------------------------------------------------------
+
+
+def play(seed: int | None = None, players: int | None = None, manual: int | None = None) -> int:
+    """``unograde play uno-lab``: a game in the terminal through the reference.
+
+    ``players`` (default 4) Naive players named as in the seed; the first ``manual`` of them
+    (default 1) are played by the person at the terminal (the seed's section 5 dialog).  A bad
+    count raises ValueError (the CLI reports it, exit 2).
+    """
+    from .play import play_cli
+
+    def read() -> str:
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line
+
+    def write(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    play_cli(4 if players is None else players, 1 if manual is None else manual, seed, read, write)
+    return 0
+
+
+def solve(part: str, path: str | Path) -> str:
+    """``unograde solve uno-lab/taskNN FILE``: the expected file the reference gives for the case
+    in FILE (its result or exception, and what it printed)."""
+    try:
+        case = parse_case_input(Path(path).read_text(encoding="utf-8"))
+        call = parse_call(case.call_text)
+    except NotationError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+    if case.task not in TASK_NUMBER or part_of(case.task) != part:
+        raise ValueError(f"{path}: the case is task {case.task}, not a task of {part}")
+    if task_of(call.function) != case.task:
+        raise ValueError(f"{path}: the call {call.function} is not task {case.task}")
+    reply = run_reference(case)
+    outcome = outcome_from_reply(reply)
+    if outcome.error is not None:
+        expected = Expected(raises=repr(outcome.error), printed=outcome.printed)
+    else:
+        expected = Expected(result=show(outcome.value), printed=outcome.printed)
+    return expected.render()
+
+
+def generate_fixtures(part: str, count: int, seed: int, out: Path, **options: Any) -> list[Path]:
+    """``unograde fixtures generate uno-lab/taskNN``: ``count`` random cases of the part's tasks
+    (expected files from the reference; properties for the random ones) and a manifest."""
+    from .fixtures import generate_part
+
+    files = generate_part(part, count, seed)
+    written = []
+    for rel, text in sorted(files.items()):
+        target = Path(out) / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        written.append(target)
+    return written
+
+
+__all__ = [
+    "CASES",
+    "check_shape",
+    "describe",
+    "generate_fixtures",
+    "load_case",
+    "judge",
+    "part_of",
+    "play",
+    "review",
+    "solve",
+    "view",
+]
