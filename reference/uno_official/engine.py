@@ -38,6 +38,23 @@ for _card in dict.fromkeys(FULL_DECK):
             _PLAIN[_card, _uno] = (Action("play", _card, COLOR_OF[_card], _uno),)
 
 _DRAW_TWO_RANK = "+2"
+_WILD_SET = frozenset(WILDS)
+# The plays a card offers, without and with the "uno" call (the latter for a next-to-last card).
+_PLAYS_NO_CALL: dict[str, tuple[Action, ...]] = {c: _PLAIN[c, False] for c in COLOR_OF}
+_PLAYS_CALL: dict[str, tuple[Action, ...]] = {
+    c: _PLAIN[c, False] + _PLAIN[c, True] for c in COLOR_OF
+}
+# Which cards may be laid while (top rank, colour in force) holds: one set lookup per card.
+_MATCHING: dict[tuple[str, str], frozenset[str]] = {
+    (rank, color): frozenset(
+        c for c in COLOR_OF if c in WILDS or COLOR_OF[c] == color or RANK_OF[c] == rank
+    )
+    for rank in set(RANK_OF.values())
+    for color in (*COLORS, "")
+}
+# Number ranks: playing one never draws, skips or reshuffles (the fast path of ``_play``).
+_PLAIN_RANKS = frozenset(str(n) for n in range(10))
+_tuple_new = tuple.__new__  # builds a GameState or Event without the NamedTuple's argument binding
 
 
 def _rng(seed: int, shuffles: int) -> random.Random:
@@ -90,11 +107,10 @@ def deal_from_deck(
     first-discard table.  Only a Wild Draw Four turned up needs another shuffle."""
     n = rules.num_players
     size = rules.hand_size
-    # One card at a time, starting at the dealer's left, as at a real table.
-    hands_list: list[list[str]] = [[] for _ in range(n)]
-    for k in range(size * n):
-        hands_list[(dealer + 1 + k) % n].append(deck[k])
-    hands = tuple(tuple(h) for h in hands_list)
+    # One card at a time, starting at the dealer's left, as at a real table: seat p gets every
+    # n-th card of the first size * n, starting at its distance from the dealer's left.
+    dealt = deck[: size * n]
+    hands = tuple(dealt[(p - dealer - 1) % n :: n] for p in range(n))
     pile = deck[size * n :]
     events = [Event("deal", dealer, round_no)]
     top = pile[0]
@@ -195,31 +211,27 @@ def _legal(state: GameState, player: int | None) -> tuple[Action, ...]:
     phase = state.phase
     if phase == "play":
         hand = state.hands[p]
-        top_rank = RANK_OF[state.discard[0]]
-        color = state.color
-        uno = len(hand) == 2
+        rules = state.rules
+        matching = _MATCHING[RANK_OF[state.discard[0]], state.color]
         out: list[Action] = []
-        seven_zero = state.rules.seven_zero
-        for card in dict.fromkeys(hand):
-            if card in WILDS or COLOR_OF[card] == color or RANK_OF[card] == top_rank:
-                out.extend(_plays(card, uno, seven_zero, p, state.rules.num_players))
+        if rules.seven_zero:
+            uno = len(hand) == 2
+            for card in dict.fromkeys(hand):
+                if card in matching:
+                    out.extend(_plays(card, uno, True, p, rules.num_players))
+        else:
+            table = _PLAYS_CALL if len(hand) == 2 else _PLAYS_NO_CALL
+            for card in dict.fromkeys(hand):
+                if card in matching:
+                    out += table[card]
         out.append(DRAW)
     elif phase == "drawn":
         card = state.drawn
         out = []
-        if (
-            card in WILDS
-            or COLOR_OF[card] == state.color
-            or RANK_OF[card] == RANK_OF[state.discard[0]]
-        ):
+        if card in _MATCHING[RANK_OF[state.discard[0]], state.color]:
+            rules = state.rules
             out.extend(
-                _plays(
-                    card,
-                    len(state.hands[p]) == 2,
-                    state.rules.seven_zero,
-                    p,
-                    state.rules.num_players,
-                )
+                _plays(card, len(state.hands[p]) == 2, rules.seven_zero, p, rules.num_players)
             )
         out.append(PASS)
     elif phase == "challenge":
@@ -255,9 +267,7 @@ def _plays(card: str, uno: bool, seven_zero: bool, p: int, n: int) -> tuple[Acti
             for t in range(n)
             if t != p
         )
-    if uno:
-        return _PLAIN[card, False] + _PLAIN[card, True]
-    return _PLAIN[card, False]
+    return _PLAYS_CALL[card] if uno else _PLAYS_NO_CALL[card]
 
 
 def _off_turn(state: GameState, player: int) -> tuple[Action, ...]:
@@ -289,31 +299,38 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if not isinstance(action, Action):
         raise IllegalActionError(f"not an Action: {action!r}", state, action)
-    if action.kind in ("catch", "jump_in"):
+    kind = action.kind
+    if kind == "catch" or kind == "jump_in":
         actor = action.player
     else:
         actor = None
         if action.player is not None and action.player == state.current:
             action = action._replace(player=None)
-    if action not in legal_actions(state, actor):
+    cached = _last_legal
+    if cached[0] is state and cached[1] == actor:
+        legal = cached[2]
+    else:
+        legal = legal_actions(state, actor)
+    if action not in legal:
         raise IllegalActionError(_why_illegal(state, action), state, action)
-    kind = action.kind
-    if kind == "catch":
-        return _catch(state, action.player)
     if kind == "play":
         return _play(state, state.current, action)
     if kind == "draw":
         return _draw(state)
     if kind == "pass":
         p = state.current
-        return state._replace(
-            current=(p + state.direction) % state.rules.num_players,
-            phase="play",
-            drawn=None,
-            uno_pending=-1,
-            turn=state.turn + 1,
-            events=(Event("pass", p),),
-        )
+        return _tuple_new(
+            GameState,
+            (
+                state.rules, state.seed, state.shuffles, state.hands, state.draw_pile,
+                state.discard, state.color, (p + state.direction) % state.rules.num_players,
+                state.direction, "play", state.pending, None, state.w4_from, state.w4_guilty,
+                state.prev_color, -1, state.dealer, state.scores, state.round_no,
+                state.turn + 1, state.winner, (_tuple_new(Event, ("pass", p, None)),),
+            ),
+        )  # fmt: skip
+    if kind == "catch":
+        return _catch(state, action.player)
     if kind == "accept":
         return _accept(state)
     if kind == "challenge":
@@ -396,19 +413,41 @@ def _score(
 
 def _play(state: GameState, p: int, action: Action) -> GameState:
     card = action.card
-    hand = state.hands[p]
+    (
+        rules, seed, shuffles, hands, pile, discard, _color, _current, direction, _phase,
+        _pending, _drawn, _w4_from, _w4_guilty, _prev, _uno, dealer, scores, round_no, turn,
+        _winner, _events,
+    ) = state  # fmt: skip
+    hand = hands[p]
     i = hand.index(card)
     new_hand = hand[:i] + hand[i + 1 :]
-    hands = state.hands[:p] + (new_hand,) + state.hands[p + 1 :]
-    discard = (card,) + state.discard
+    hands = (*hands[:p], new_hand, *hands[p + 1 :])
+    discard = (card, *discard)
     color = action.color
-    n = state.rules.num_players
-    direction = state.direction
-    events = [Event("jump_in" if action.kind == "jump_in" else "play", p, card)]
-    if card in WILDS:
-        events.append(Event("color", p, color))
-    seed, shuffles, pile = state.seed, state.shuffles, state.draw_pile
+    n = rules.num_players
+    play_event = _tuple_new(Event, ("jump_in" if action.kind == "jump_in" else "play", p, card))
     rank = RANK_OF[card]
+    if new_hand and rank in _PLAIN_RANKS and not rules.seven_zero:
+        # The common case, a number card that does not go out: no draws, no shuffles.
+        if len(new_hand) == 1:
+            if action.uno:
+                events = (play_event, _tuple_new(Event, ("uno", p, None)))
+                uno_pending = -1
+            else:
+                events, uno_pending = (play_event,), p
+        else:
+            events, uno_pending = (play_event,), -1
+        return _tuple_new(
+            GameState,
+            (
+                rules, seed, shuffles, hands, pile, discard, color, (p + direction) % n,
+                direction, "play", 0, None, -1, False, "", uno_pending, dealer, scores,
+                round_no, turn + 1, -1, events,
+            ),
+        )  # fmt: skip
+    events = [play_event]
+    if card in _WILD_SET:
+        events.append(Event("color", p, color))
     uno_pending = -1
     if not new_hand:
         # Going out.  A Draw Two or Wild Draw Four still makes the next player draw first.
@@ -428,7 +467,7 @@ def _play(state: GameState, p: int, action: Action) -> GameState:
             events.append(Event("draw", victim, got))
         scores, phase = _score(state, p, hands, events)
         return GameState(
-            state.rules, seed, shuffles, hands, pile, discard, color, p, direction, phase,
+            rules, seed, shuffles, hands, pile, discard, color, p, direction, phase,
             0, None, -1, False, "", -1, state.dealer, scores, state.round_no, state.turn + 1,
             p, tuple(events),
         )  # fmt: skip
@@ -450,7 +489,7 @@ def _play(state: GameState, p: int, action: Action) -> GameState:
             events.append(Event("skipped", (p + 1) % n))
     elif rank == _DRAW_TWO_RANK:
         victim = (p + direction) % n
-        if state.rules.stack_draw_two:
+        if rules.stack_draw_two:
             phase = "stack"
             pending = (state.pending if state.phase == "stack" else 0) + 2
             current = victim
@@ -467,12 +506,12 @@ def _play(state: GameState, p: int, action: Action) -> GameState:
         current = (p + direction) % n
     else:
         current = (p + direction) % n
-        if state.rules.seven_zero and rank in ("7", "0"):
+        if rules.seven_zero and rank in ("7", "0"):
             hands = _seven_zero(hands, p, rank, action.target, direction, n, events)
             if uno_pending >= 0 and len(hands[p]) != 1:
                 uno_pending = -1
     return GameState(
-        state.rules, seed, shuffles, hands, pile, discard, color, current, direction, phase,
+        rules, seed, shuffles, hands, pile, discard, color, current, direction, phase,
         pending, None, w4_from, w4_guilty, prev_color, uno_pending, state.dealer, state.scores,
         state.round_no, state.turn + 1, -1, tuple(events),
     )  # fmt: skip
@@ -489,36 +528,49 @@ def _seven_zero(hands, p, rank, target, direction, n, events):
 
 
 def _draw(state: GameState) -> GameState:
-    p = state.current
-    events: list[Event] = []
-    got, pile, discard, shuffles = _take(
-        state.draw_pile, state.discard, 1, state.seed, state.shuffles, events
-    )
-    events.append(Event("draw", p, got))
-    if not got:
-        # Nothing left anywhere to draw: the turn simply passes.
-        events.append(Event("pass", p))
-        return state._replace(
-            shuffles=shuffles,
-            draw_pile=pile,
-            discard=discard,
-            current=(p + state.direction) % state.rules.num_players,
-            uno_pending=-1,
-            turn=state.turn + 1,
-            events=tuple(events),
-        )
-    hands = state.hands
-    return state._replace(
-        shuffles=shuffles,
-        hands=hands[:p] + (hands[p] + got,) + hands[p + 1 :],
-        draw_pile=pile,
-        discard=discard,
-        phase="drawn",
-        drawn=got[0],
-        uno_pending=-1,
-        turn=state.turn + 1,
-        events=tuple(events),
-    )
+    (
+        rules, seed, shuffles, hands, pile, discard, color, p, direction, _phase, pending, _drawn,
+        w4_from, w4_guilty, prev_color, _uno, dealer, scores, round_no, turn, winner, _events,
+    ) = state  # fmt: skip
+    if pile:
+        # The common case: the draw pile has a card, nothing is reshuffled.
+        card = pile[0]
+        pile = pile[1:]
+        events: tuple[Event, ...] = (_tuple_new(Event, ("draw", p, (card,))),)
+    else:
+        log: list[Event] = []
+        got, pile, discard, shuffles = _take(pile, discard, 1, seed, shuffles, log)
+        log.append(Event("draw", p, got))
+        if not got:
+            # Nothing left anywhere to draw: the turn simply passes.
+            log.append(Event("pass", p))
+            return state._replace(
+                shuffles=shuffles,
+                draw_pile=pile,
+                discard=discard,
+                current=(p + direction) % rules.num_players,
+                uno_pending=-1,
+                turn=turn + 1,
+                events=tuple(log),
+            )
+        card = got[0]
+        events = tuple(log)
+    hands = (*hands[:p], hands[p] + (card,), *hands[p + 1 :])
+    if card in _MATCHING[RANK_OF[discard[0]], color]:
+        # "then play it if possible": the player chooses to play it or keep it.
+        current, phase, drawn = p, "drawn", card
+    else:
+        # It cannot be played: keeping it is the only choice, so the turn passes at once.
+        current, phase, drawn = (p + direction) % rules.num_players, "play", None
+        events = (*events, _tuple_new(Event, ("pass", p, None)))
+    return _tuple_new(
+        GameState,
+        (
+            rules, seed, shuffles, hands, pile, discard, color, current, direction, phase,
+            pending, drawn, w4_from, w4_guilty, prev_color, -1, dealer, scores, round_no,
+            turn + 1, winner, events,
+        ),
+    )  # fmt: skip
 
 
 def _penalise(state: GameState, victim: int, count: int, events: list[Event]):

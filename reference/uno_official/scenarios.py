@@ -18,9 +18,9 @@ from typing import Any
 from .bots import random_player, simple_bot, strong_bot
 from .cards import COLOR_OF, FULL_DECK, WILDS
 from .engine import apply, deal_from_deck, legal_actions, new_game
-from .serialize import action_to_json, events_to_json, state_to_json
+from .serialize import action_to_json, events_to_json, state_to_json, view_to_json
 from .state import OFFICIAL, Action, GameState, IllegalActionError, Rules
-from .view import observe
+from .view import PlayerView, observe
 
 ASSIGNMENT = "uno-official"
 SHUFFLING_EVENTS = ("reshuffle", "returned")
@@ -141,6 +141,15 @@ def handwritten_cases() -> list[tuple[str, list[str], Any, Any]]:
                      phase="drawn", drawn="R3")  # fmt: skip
     add(("play-drawn-card", ["draw"], sd, _p("R3")))
     add(("keep-drawn-card", ["draw"], sd, Action("pass")))
+    # a drawn card that cannot be played leaves no choice: the turn passes at once
+    add(
+        (
+            "draw-unplayable-passes",
+            ["draw"],
+            build_state(h4, ("R9",), draw_pile=("G8", "B9")),
+            Action("draw"),
+        )
+    )
     add(("only-drawn-card-after-draw", ["draw", "illegal"], sd, _p("R5")))
     # --- action cards
     ha = (("RS", "RR", "R+2", "G1"),) + h4[1:]
@@ -299,6 +308,27 @@ def handwritten_cases() -> list[tuple[str, list[str], Any, Any]]:
     return cases
 
 
+def strategy_probes() -> list[tuple[str, list[str], PlayerView, Action]]:
+    """(name, covers, view, the only legal action): positions where a strategy has exactly one
+    legal answer, so its reply can be checked like any other case.  The strategy's real test,
+    the tournament, needs the grader to ask it for move after move (see the plugin)."""
+    h4 = (("G2", "B7", "Y3"), ("Y1", "Y2", "Y3"), ("G4", "G5", "G6"), ("B1", "B2", "B3"))
+    stuck = build_state(h4, ("R9",))
+    over = build_state(
+        ((),) + h4[1:], ("R5", "R9"), phase="round_over", winner=0, scores=(21, 0, 0, 0)
+    )
+    probes = []
+    for name, covers, state in (
+        ("strategy-draws-when-nothing-fits", ["strategy", "draw"], stuck),
+        ("strategy-deals-the-next-round", ["strategy", "match"], over),
+    ):
+        view = observe(state, state.current)
+        if len(view.legal) != 1:
+            raise AssertionError(f"{name}: a probe needs exactly one legal action")
+        probes.append((name, covers, view, view.legal[0]))
+    return probes
+
+
 def _outcome(start: GameState, action: Action | None) -> dict[str, Any]:
     if action is None:
         raise ValueError("a deal case has no action")
@@ -324,6 +354,7 @@ def _deal_docs(deal: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
             "round_no": 1,
             "seed": 0,
             "shuffles": 1,
+            "turn": 0,
         }
     }
     after = deal_from_deck(rules, 0, 1, tuple(deal["deck"]), deal["dealer"], (0,) * n, 1, 0)
@@ -387,13 +418,19 @@ def scenario_files(seed: int = 2024, count: int = 60) -> dict[str, str]:
         base = f"public/{name}"
         files[f"{base}.input.json"] = _dump(inp)
         files[f"{base}.expected.json"] = _dump(exp)
-        manifest_cases.append(_entry(name, covers, "public", base))
+        part = "deal" if isinstance(given, dict) else "rules"
+        manifest_cases.append(_entry(name, part, covers, "public", base))
+    for name, covers, view, action in strategy_probes():
+        base = f"public/{name}"
+        files[f"{base}.input.json"] = _dump({"view": view_to_json(view)})
+        files[f"{base}.expected.json"] = _dump({"action": action_to_json(action)})
+        manifest_cases.append(_entry(name, "strategy", covers, "public", base))
     for name, covers, given, action in seeded_cases(seed, count):
         inp = {"state": state_to_json(given), "action": action_to_json(action)}
         base = f"hidden/{name}"
         files[f"{base}.input.json"] = _dump(inp)
         files[f"{base}.expected.json"] = _dump(_outcome(given, action))
-        manifest_cases.append(_entry(name, covers, "hidden", base))
+        manifest_cases.append(_entry(name, "rules", covers, "hidden", base))
     manifest = {
         "assignment": ASSIGNMENT,
         "generated_by": (
@@ -405,10 +442,10 @@ def scenario_files(seed: int = 2024, count: int = 60) -> dict[str, str]:
     return files
 
 
-def _entry(name: str, covers: list[str], visibility: str, base: str) -> dict[str, Any]:
+def _entry(name: str, part: str, covers: list[str], visibility: str, base: str) -> dict[str, Any]:
     return {
         "name": name,
-        "part": "conformance",
+        "part": part,
         "visibility": visibility,
         "covers": covers,
         "input": f"{base}.input.json",

@@ -12,6 +12,7 @@ from typing import Any
 
 from .cards import COLORS, FULL_DECK, is_card
 from .state import Action, Event, GameState, Rules
+from .view import PlayerView
 
 PHASES = ("declare", "play", "drawn", "challenge", "stack", "round_over", "match_over")
 ACTION_KINDS = (
@@ -78,6 +79,33 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if action.uno:
         out["uno"] = True
     return out
+
+
+def view_to_json(view: PlayerView) -> dict[str, Any]:
+    """What a strategy in the sandbox is handed: the view as plain data (see the adapter)."""
+    return {
+        "player": view.player,
+        "hand": list(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "top": view.top,
+        "discard": list(view.discard),
+        "color": view.color,
+        "current": view.current,
+        "direction": view.direction,
+        "phase": view.phase,
+        "pending": view.pending,
+        "drawn": view.drawn,
+        "prev_color": view.prev_color,
+        "w4_from": view.w4_from,
+        "uno_pending": view.uno_pending,
+        "draw_pile_size": view.draw_pile_size,
+        "dealer": view.dealer,
+        "scores": list(view.scores),
+        "round_no": view.round_no,
+        "turn": view.turn,
+        "rules": rules_to_json(view.rules),
+        "legal": [action_to_json(a) for a in view.legal],
+    }
 
 
 def events_to_json(events: tuple[Event, ...]) -> list[dict[str, Any]]:

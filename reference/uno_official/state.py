@@ -65,7 +65,9 @@ class GameState(NamedTuple):
 
     ``phase`` says what the player to act (``current``) is asked for:
     ``declare`` (a Wild was turned up: choose the first colour), ``play`` (an ordinary turn),
-    ``drawn`` (play the card just drawn, or pass), ``challenge`` (answer a Wild Draw Four),
+    ``drawn`` (play the card just drawn, or pass to keep it; only when it can be played: a
+    drawn card that cannot be played passes the turn at once), ``challenge`` (answer a Wild
+    Draw Four),
     ``stack`` (house rule: answer a Draw Two), ``round_over`` (deal the next round),
     ``match_over`` (nothing left to do).
     """

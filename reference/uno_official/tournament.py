@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .bots import Strategy, simple_bot, strong_bot
+from .bots import BOTS, Strategy, simple_bot, strong_bot
 from .engine import apply, new_game
 from .state import OFFICIAL, Action, GameState, IllegalActionError, Rules
 from .view import PlayerView, observe
@@ -46,9 +46,15 @@ class GameOutcome:
     game: int
     seed: int
     seats: tuple[str, ...]  # entry name per seat
-    scores: tuple[int, ...]
-    winner: str | None  # None when forfeited or unfinished
-    status: str  # "finished", "forfeit" or "unfinished"
+    scores: tuple[int, ...]  # final match scores; 0 for a seat that forfeited
+    winner: str | None  # None when unfinished, or when the winning seat had forfeited
+    status: str  # "finished", "forfeit" (someone misplayed) or "unfinished"
+    forfeited: tuple[str, ...] = ()
+
+
+class StrategyFailure(Exception):
+    """A strategy that could not answer (it crashed, hung, or returned something that is not
+    an action).  The message says what happened, in words for the report."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,7 @@ class Standing:
     wins: int
     win_rate: Interval  # Wilson score interval
     points: Interval  # mean final match score, normal interval
-    misplays: int
+    misplays: int  # games this entry forfeited by a misplay
 
 
 @dataclass(frozen=True)
@@ -104,26 +110,45 @@ def play_match(
     seed: int,
     rules: Rules = OFFICIAL,
     max_turns: int = 50_000,
-) -> tuple[GameState, tuple[int, object, str, PlayerView] | None]:
-    """Play one match; return the final state and, if a seat misplayed, (seat, action, reason,
-    view).  ``max_turns`` bounds the match: the rules alone do not guarantee an end."""
+) -> tuple[GameState, list[tuple[int, object, str, PlayerView]]]:
+    """Play one match; return the final state and each misplay as (seat, action, reason, view).
+
+    A seat that misplays (an illegal action, an exception, no answer) forfeits the match: the
+    action is never corrected, and the seat is played on by the simple bot so that the other
+    players' match still ends.  ``max_turns`` bounds the match: the rules alone do not
+    guarantee an end.
+    """
     if len(seats) != rules.num_players:
         raise ValueError(f"{len(seats)} strategies for {rules.num_players} seats")
+    players = list(seats)
+    misplays: list[tuple[int, object, str, PlayerView]] = []
     state = new_game(seed, rules)
     while state.phase != "match_over" and state.turn < max_turns:
         p = state.current
         view = observe(state, p)
         try:
-            action = seats[p](view)
+            action = players[p](view)
+        except StrategyFailure as exc:
+            misplays.append((p, None, str(exc), view))
+            players[p] = _autopilot(seed, p)
+            continue
         except Exception as exc:  # a student's crash is a result, not our crash
-            return state, (p, None, f"strategy raised {type(exc).__name__}: {exc}", view)
+            misplays.append((p, None, f"the strategy raised {type(exc).__name__}: {exc}", view))
+            players[p] = _autopilot(seed, p)
+            continue
         try:
             if not isinstance(action, Action):
                 raise IllegalActionError(f"not an Action: {action!r}", state, action)
             state = apply(state, action)
         except IllegalActionError as exc:
-            return state, (p, action, str(exc), view)
-    return state, None
+            misplays.append((p, action, f"illegal action: {exc}", view))
+            players[p] = _autopilot(seed, p)
+    return state, misplays
+
+
+def _autopilot(seed: int, seat: int) -> Strategy:
+    """Who plays a forfeited seat to the end of the match: the simple bot, never forgetting."""
+    return simple_bot(seed + seat, forget_rate=0.0)
 
 
 def run_tournament(
@@ -132,11 +157,12 @@ def run_tournament(
     seed: int,
     rules: Rules = OFFICIAL,
     max_turns: int = 50_000,
+    progress: Callable[[int], None] | None = None,
 ) -> TournamentResult:
     """Play ``games`` seeded matches.  ``entries`` fills the seats in order (one per seat,
     names unique); game ``g`` rotates them by ``g`` seats so every entry sits everywhere.
-    A misplay ends that game as a forfeit: no one is credited a win and the offender is
-    reported with the view it acted on."""
+    A misplay forfeits that game for the offender (no win, 0 points; see ``play_match``), and
+    it is reported with the view it acted on."""
     n = rules.num_players
     names = [name for name, _ in entries]
     if len(entries) != n:
@@ -153,21 +179,24 @@ def run_tournament(
         s = game_seed(seed, g)
         final, bad = play_match([fn for _, fn in order], s, rules, max_turns)
         seat_names = tuple(name for name, _ in order)
-        if bad is not None:
-            seat, action, reason, view = bad
+        out_seats = {seat for seat, _, _, _ in bad}
+        for seat, action, reason, view in bad:
             misplays.append(Misplay(g, seat, seat_names[seat], view, action, reason))
-            outcomes.append(GameOutcome(g, s, seat_names, final.scores, None, "forfeit"))
-        elif final.phase != "match_over":
-            outcomes.append(GameOutcome(g, s, seat_names, final.scores, None, "unfinished"))
+        scores = tuple(0 if i in out_seats else v for i, v in enumerate(final.scores))
+        forfeited = tuple(seat_names[i] for i in sorted(out_seats))
+        if final.phase != "match_over":
+            status, winner = "unfinished", None
         else:
-            outcomes.append(
-                GameOutcome(g, s, seat_names, final.scores, seat_names[final.winner], "finished")
-            )
+            status = "forfeit" if out_seats else "finished"
+            winner = None if final.winner in out_seats else seat_names[final.winner]
+        outcomes.append(GameOutcome(g, s, seat_names, scores, winner, status, forfeited))
+        if progress is not None:
+            progress(g + 1)
     standings = []
     for name in names:
         points = [o.scores[o.seats.index(name)] for o in outcomes]
         wins = sum(1 for o in outcomes if o.winner == name)
-        bad_count = sum(1 for m in misplays if m.name == name)
+        bad_count = sum(1 for o in outcomes if name in o.forfeited)
         standings.append(
             Standing(name, games, wins, wilson(wins, games), mean_interval(points), bad_count)
         )
@@ -192,7 +221,9 @@ def lineup_against_bots(
     rules: Rules = OFFICIAL,
 ) -> list[tuple[str, Strategy]]:
     """Student entries first, the remaining seats filled with reference bots of one kind."""
-    maker = strong_bot if bot == "strong" else simple_bot
+    if bot not in BOTS:
+        raise ValueError(f"unknown bot {bot!r} (bots: {', '.join(BOTS)})")
+    maker = BOTS[bot]
     out = list(students)
     i = 0
     while len(out) < rules.num_players:
@@ -203,12 +234,15 @@ def lineup_against_bots(
 
 @dataclass(frozen=True)
 class Threshold:
-    """A grading rule from the assignment's configuration, e.g. win rate at least 0.30."""
+    """A grading rule from the assignment's configuration, e.g. win rate at least 0.30
+    against three simple bots."""
 
     metric: str  # "win_rate" or "points"
     minimum: float
     points: float = 1.0
     description: str = ""
+    opponents: str = "simple"  # the reference bots that fill the other seats
+    name: str = ""
 
 
 def check_thresholds(

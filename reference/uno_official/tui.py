@@ -1,9 +1,10 @@
-"""The terminal game: one person (seat 0) against three bots, drawn with ``rich``.
+"""The terminal game: one person (seat 0) against bots, drawn with ``rich``.
 
-Run it with ``python -m reference.uno_official.tui --seed S``.  Keys: a card's number plays it
-(add ``u`` to call "uno" with it, e.g. ``3u``; a wild then asks for the colour), ``d`` draws,
-``p`` keeps a drawn card, ``c`` challenges a Wild Draw Four, ``a`` accepts it, ``k`` catches a
-player who forgot "uno", ``h`` shows the official rules, ``q`` quits.
+Run it with ``unograde play uno-official --seed S`` (or ``python -m reference.uno_official.tui
+--seed S``).  Keys: a card's number plays it (add ``u`` to call "uno" with it, e.g. ``3u``; a
+wild then asks for the colour), ``d`` draws, ``p`` keeps a drawn card, ``c`` challenges a Wild
+Draw Four, ``a`` accepts it, ``k`` catches a player who forgot "uno", ``h`` shows the official
+rules, ``q`` quits.  ``watch_terminal`` lets the bots play each other.
 """
 
 from __future__ import annotations
@@ -36,12 +37,14 @@ class _Quit(Exception):
     pass
 
 
-def _who(p: int) -> str:
-    return "You" if p == HUMAN else f"Bot {p}"
+def _who(p: int, human: int = HUMAN) -> str:
+    return "You" if p == human else f"Bot {p}"
 
 
-def describe(event: Event) -> str | None:
-    """One log line for an event, hiding the cards bots draw."""
+def describe(event: Event, human: int = HUMAN) -> str | None:
+    """One log line for an event, hiding the cards bots draw (``human=-1``: all are bots)."""
+    if human != HUMAN:
+        return _describe_all_bots(event)
     who, kind, data = _who(event.player), event.kind, event.data
     if kind in ("play", "jump_in"):
         return f"{who} {'play' if event.player == HUMAN else 'plays'} {data}"
@@ -86,6 +89,23 @@ def describe(event: Event) -> str | None:
     if kind == "rotate":
         return "All hands are passed on"
     return None
+
+
+def _describe_all_bots(event: Event) -> str | None:
+    """The log line for a watched game: every seat is a bot, every drawn card stays hidden."""
+    line = describe(event._replace(player=-2 if event.player == HUMAN else event.player))
+    if line is None:
+        return None
+    line = line.replace("Bot -2", "Bot 0")
+    if event.kind == "caught" and event.data == HUMAN:
+        line = line.replace("caught you", "caught Bot 0")
+    return line
+
+
+def default_bots(seed: int, seats: int) -> list[Strategy]:
+    """Bots for seats 1..seats-1: strong and simple alternating (at four seats: strong, simple,
+    strong, as the task's table has)."""
+    return [(strong_bot if k % 2 else simple_bot)(seed + k) for k in range(1, seats)]
 
 
 def _card_text(card: str) -> Text:
@@ -183,12 +203,14 @@ def _human_action(
     return Action("play", card, colour, call and len(hand) == 2)
 
 
-def _round_summary(console: Console, state: GameState) -> None:
+def _round_summary(console: Console, state: GameState, human: int = HUMAN) -> None:
     table = Table(title=f"Round {state.round_no} over", header_style="bold")
     for col in ("Player", "Cards left", "Points held", "Total score"):
         table.add_column(col)
     for p, hand in enumerate(state.hands):
-        table.add_row(_who(p), " ".join(hand) or "-", str(hand_points(hand)), str(state.scores[p]))
+        table.add_row(
+            _who(p, human), " ".join(hand) or "-", str(hand_points(hand)), str(state.scores[p])
+        )
     console.print(table)
 
 
@@ -204,11 +226,17 @@ def play_terminal(
     console = console or Console()
     ask = input_fn or (lambda prompt: console.input(escape(prompt)))
     seats: list[Strategy | None] = [None]
-    seats += bots or [strong_bot(seed + 1), simple_bot(seed + 2), strong_bot(seed + 3)]
+    seats += bots or default_bots(seed, rules.num_players)
     state = new_game(seed, rules)
     log: list[str] = [line for e in state.events if (line := describe(e))]
     armed = [False]
-    console.print(Panel("You are seat 0 against three bots. " + HELP, title="UNO (official)"))
+    console.print(
+        Panel(
+            f"You are seat 0 against {rules.num_players - 1} bots, to {rules.target_score} points. "
+            + HELP,
+            title="UNO (official)",
+        )
+    )
     try:
         while state.phase != "match_over":
             if state.phase == "round_over":
@@ -258,6 +286,33 @@ def play_terminal(
         console.print(f"[bold]{_who(state.winner)} won the match![/]")
     except (_Quit, EOFError, KeyboardInterrupt):
         console.print("Goodbye.")
+    return state
+
+
+def watch_terminal(
+    seed: int,
+    console: Console | None = None,
+    rules: Rules = OFFICIAL,
+    bots: list[Strategy] | None = None,
+) -> GameState:
+    """The bots play a whole match among themselves; every event is printed, hands stay
+    hidden, and the scores are shown after each round."""
+    console = console or Console()
+    seats = bots or [strong_bot(seed)] + default_bots(seed, rules.num_players)
+    state = new_game(seed, rules)
+    console.print(Panel(f"{rules.num_players} bots play to {rules.target_score}.", title="UNO"))
+    while True:
+        for event in state.events:
+            line = describe(event, human=-1)
+            if line:
+                console.print(line, highlight=False)
+        if state.phase == "match_over":
+            break
+        if state.phase == "round_over":
+            _round_summary(console, state, human=-1)
+        state = apply(state, seats[state.current](observe(state, state.current)))
+    _round_summary(console, state, human=-1)
+    console.print(f"[bold]Bot {state.winner} won the match![/]")
     return state
 
 

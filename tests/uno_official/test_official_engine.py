@@ -139,6 +139,20 @@ def test_draw_then_play_only_the_drawn_card():
     assert s3.hands[0] == ("R5", "B7", "G2", "R3") and s3.current == 1 and s3.phase == "play"
 
 
+def test_drawn_card_that_cannot_be_played_passes_the_turn():
+    # "draw the top card from the deck, then play it if possible": G8 on R9 is not possible,
+    # so keeping it is the only choice and the engine moves on to the next player at once
+    s = build_state(H4, ("R9",), draw_pile=("G8", "R3"))
+    s1 = apply(s, Action("draw"))
+    assert s1.hands[0] == ("R5", "B7", "G2", "G8")
+    assert (s1.phase, s1.current, s1.drawn) == ("play", 1, None)
+    assert [e.kind for e in s1.events] == ["draw", "pass"]
+    assert s1.draw_pile == ("R3",) and s1.turn == s.turn + 1
+    # a drawn wild can always be played, so its player is asked
+    s2 = apply(build_state(H4, ("R9",), draw_pile=("W", "R3")), Action("draw"))
+    assert (s2.phase, s2.current, s2.drawn) == ("drawn", 0, "W")
+
+
 def test_reshuffle_keeps_top_card():
     # draw pile empty, discard R9 (top) + the rest of the deck: draw reshuffles all but R9
     s = build_state(H4, ("R9", "G9"), draw_pile=())

@@ -51,13 +51,18 @@ def test_manifest_format():
                  "reshuffle", "house-stacking", "house-seven-zero", "house-jump-in"):  # fmt: skip
         assert rule in covered, rule
     assert any(c["visibility"] == "hidden" for c in manifest["cases"])
+    # deal cases feed deal_from_deck, state cases apply, probes a strategy
+    for case in manifest["cases"]:
+        given = _load(case["input"])
+        part = "deal" if "deal" in given else "strategy" if "view" in given else "rules"
+        assert case["part"] == part, case["name"]
 
 
 def test_every_state_case_replays_and_conforms():
     for case in _load("manifest.json")["cases"]:
-        given, expected = _load(case["input"]), _load(case["expected"])
-        if "deal" in given:
+        if case["part"] != "rules":
             continue
+        given, expected = _load(case["input"]), _load(case["expected"])
         state = state_from_json(given["state"])
         action = action_from_json(given["action"])
         try:

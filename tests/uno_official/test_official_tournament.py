@@ -70,11 +70,33 @@ def test_illegal_action_is_reported_never_fixed():
 
     entries = lineup_against_bots([("cheat", cheat)], seed=2)
     result = run_tournament(entries, 4, seed=5)
-    assert len(result.misplays) >= 1
-    m = result.misplays[0]
-    assert m.name == "cheat" and "W+4" not in m.view.hand and m.view.player == m.seat
-    assert all(o.status == "forfeit" for o in result.games if o.game == m.game)
+    # the cheat misplays at its first decision of every game: one misplay per game, no more
+    # (its seat is played on by the simple bot so that the others' match ends)
+    assert len(result.misplays) == 4
+    for m in result.misplays:
+        assert m.name == "cheat" and m.view.player == m.seat
+        assert "W+4" not in m.view.hand and m.reason.startswith("illegal action")
+        assert m.action == Action("play", "W+4", "R")  # reported as it was, not corrected
+    for o in result.games:
+        assert o.status == "forfeit" and o.forfeited == ("cheat",)
+        assert o.winner != "cheat"  # None when its stand-in won the match
+        assert o.scores[o.seats.index("cheat")] == 0
+    cheat_standing = next(st for st in result.standings if st.name == "cheat")
+    assert (cheat_standing.wins, cheat_standing.points.value, cheat_standing.misplays) == (0, 0, 4)
     assert check_thresholds(result, "cheat", [Threshold("win_rate", 0.0)])[0][2] is False
+
+
+def test_forfeit_lets_the_others_finish():
+    # Whoever wins a forfeited game among the others is credited: wins add up to the games
+    # that were not won by the forfeited seat's stand-in.
+    def crash(view):
+        raise RuntimeError("boom")
+
+    result = run_tournament(lineup_against_bots([("crash", crash)], seed=3), 6, seed=9)
+    credited = sum(st.wins for st in result.standings)
+    assert credited == sum(1 for o in result.games if o.winner is not None)
+    assert all(o.winner in (None, *o.seats) and o.winner != "crash" for o in result.games)
+    assert credited >= 1  # the stand-in simple bot does not win every match
 
 
 def test_crashing_strategy_is_reported():

@@ -1,9 +1,10 @@
-"""Drive the terminal game through a real pseudo-terminal for a whole round.
+"""Drive ``unograde play uno-official`` through a real pseudo-terminal for a whole round.
 
 The scripted player plays the first card the game marks playable (calling "uno" with its
-next-to-last card), draws when none is, keeps a drawn card it cannot play, accepts Wild Draw
-Fours and never catches.  At the round's end the summary table is checked with an independent
-point count: the winner's score must equal the points left in the other hands.
+next-to-last card), draws when none is (a drawn card that cannot be played passes the turn by
+itself), accepts Wild Draw Fours and never catches.  At the round's end the summary table is
+checked with an independent point count: the winner's score must equal the points left in the
+other hands.  The watch mode (``--manual 0``) must play a whole match with no input at all.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def test_whole_round_in_a_terminal():
     env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="200", LINES="50")
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "reference.uno_official.tui", "--seed", "3"],
+        ["-m", "graders.cli", "play", "uno-official", "--seed", "3"],
         cwd=str(ROOT),
         env=env,
         encoding="utf-8",
@@ -48,11 +49,12 @@ def test_whole_round_in_a_terminal():
         r"\[Enter\] next round, \[q\] quit: ",
         pexpect.EOF,
     ]
-    drew = False
     moves = 0
     summary = ""
+    transcript = []
     while True:
         i = child.expect(patterns)
+        transcript.append(ANSI.sub("", child.before))
         if i == 0:
             screen = ANSI.sub("", child.before)
             hand_line = [ln for ln in screen.splitlines() if "Your hand:" in ln][-1]
@@ -61,13 +63,8 @@ def test_whole_round_in_a_terminal():
             child.expect(r"Your move")
             if playable and playable[0] != "none":
                 child.sendline(playable[0] + ("u" if len(hand) == 2 else ""))
-                drew = False
-            elif not drew:
-                child.sendline("d")
-                drew = True
             else:
-                child.sendline("p")
-                drew = False
+                child.sendline("d")
             moves += 1
         elif i == 1:
             child.sendline("r")
@@ -86,6 +83,7 @@ def test_whole_round_in_a_terminal():
         assert moves < 400, "the round does not end"
     child.close()
     assert child.exitstatus == 0
+    assert "Not allowed" not in "".join(transcript)  # every scripted key was a legal move
     assert "Round 1 over" in summary
     rows = {}
     for line in summary.splitlines():
@@ -103,3 +101,51 @@ def test_whole_round_in_a_terminal():
     winner = winners[0]
     assert int(rows[winner][3]) == sum(v for who, v in held.items() if who != winner)
     assert moves > 0
+
+
+def _cli(*args: str, timeout: int = 60) -> tuple[int, str]:
+    env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="120")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "graders.cli", "play", "uno-official", *args],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus, ANSI.sub("", child.before)
+
+
+def test_watch_mode_plays_a_whole_match_without_input():
+    code, out = _cli("--manual", "0", "--players", "3", "--seed", "4")
+    assert code == 0
+    assert "3 bots play to 500" in out
+    winner = re.search(r"Bot (\d) won the match!", out)
+    assert winner is not None
+    final = out[out.rindex("over") :]
+    totals = {}
+    for line in final.splitlines():
+        cells = [c.strip() for c in line.strip().strip("│┃").split("│")]
+        if len(cells) == 4 and cells[0].startswith("Bot "):
+            totals[cells[0]] = int(cells[3])
+    assert len(totals) == 3
+    assert (
+        totals[f"Bot {winner.group(1)}"]
+        >= 500
+        > max(v for k, v in totals.items() if k != f"Bot {winner.group(1)}")
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--manual", "2"), "--manual is 1 (you against bots) or 0 (watch the bots), not 2"),
+        (("--players", "1"), "--players must be between 2 and 10, not 1"),
+    ],
+)
+def test_bad_options_exit_2_with_a_message(args, message):
+    code, out = _cli(*args)
+    assert code == 2
+    assert message in out and "Traceback" not in out

@@ -1,0 +1,555 @@
+"""uno-official as the grader sees it (named in ``assignments/uno-official/assignment.toml``).
+
+Three parts, one submission module (``uno_official.py``):
+
+- ``deal`` and ``rules``: the student's own engine (``deal_from_deck``, ``apply``) on the
+  conformance scenarios of ``fixtures/uno-official``.  The child-side adapter reduces each
+  answer to a canonical form (``adapter.canonical``), so the grader's structural comparison
+  is exactly the conformance rule, and ``describe`` explains a difference field by field.
+- ``strategy``: ``strategy(view) -> action``.  Its cases are the positions with a single legal
+  answer; the real test is a tournament against the reference bots, played by the ``review``
+  hook through the sandbox (see the assignment page's Decisions for why there).
+
+Also ``play`` (the terminal game) and ``tournament`` (``unograde tournament``).  This module
+runs in the grader only; student code never imports it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from graders.assignment import Assignment, Case
+from graders.compare import describe_sequence, normalise, type_name
+from graders.paths import assignment_dir
+from graders.results import CaseResult
+from graders.submission import Submission
+
+from .cards import COLOR_NAMES
+from .state import Rules
+from .tournament import check_thresholds, run_tournament
+
+ASSIGNMENT_ID = "uno-official"
+STUDENT = "student"  # the submission's seat name in graded tournaments (never a bot's name)
+MAX_LINES = 8
+# The order a difference is explained in: what a reader checks first.
+FIELD_ORDER = (
+    "phase",
+    "current",
+    "direction",
+    "color",
+    "hands",
+    "discard",
+    "draw_pile",
+    "pending",
+    "drawn",
+    "w4_from",
+    "w4_guilty",
+    "prev_color",
+    "uno_pending",
+    "scores",
+    "winner",
+    "dealer",
+    "round_no",
+    "turn",
+    "shuffles",
+    "seed",
+    "rules",
+)
+CARD_CLASS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "W": "wild"}
+
+
+@lru_cache(maxsize=1)
+def adapter() -> ModuleType:
+    """The child-side adapter, imported here too: one ``canonical`` for both sides."""
+    path = assignment_dir(ASSIGNMENT_ID) / "adapter.py"
+    spec = importlib.util.spec_from_file_location("_uno_official_adapter", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# ---------------------------------------------------------------------------------------------
+# Cases
+
+
+def _read_json(path: Path) -> Any:
+    import json
+
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise ValueError(f"{path}: not valid JSON ({exc})") from None
+
+
+def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
+    """A manifest entry as a call: the adapter gets the plain arguments and the comparison
+    mode (the expected outcome never crosses into the sandbox)."""
+    part = entry["part"]
+    given = _read_json(root / entry["input"])
+    expected_doc = _read_json(root / entry["expected"])
+    if part == "strategy":
+        args: tuple = (given["view"],)
+        expected: Any = expected_doc["action"]
+    elif part == "deal":
+        deal = given["deal"]
+        mode = "first-discard" if expected_doc.get("shuffled") == "first-discard" else "exact"
+        args = (
+            deal["rules"],
+            deal["seed"],
+            deal["shuffles"],
+            deal["deck"],
+            deal["dealer"],
+            deal["scores"],
+            deal["round_no"],
+            deal["turn"],
+            mode,
+        )
+        expected = adapter().canonical(expected_doc, mode)
+    elif part == "rules":
+        mode = "shuffled" if expected_doc.get("shuffled") else "exact"
+        args = (given["state"], given["action"], mode)
+        expected = adapter().canonical(expected_doc, mode)
+    else:
+        raise ValueError(f"{entry['input']}: unknown part {part!r}")
+    return Case(
+        name=entry["name"],
+        part=part,
+        visibility=entry["visibility"],
+        args=args,
+        expected=expected,
+        covers=tuple(entry.get("covers", ())),
+        input_path=entry["input"],
+        expected_path=entry["expected"],
+    )
+
+
+def check_shape(part: str, value: Any) -> str | None:
+    """Why ``value`` (what the adapter made of the student's answer) cannot be an answer."""
+    if not isinstance(value, dict):
+        return f"expected an answer the adapter builds, got {type_name(value)}"
+    if part == "strategy":
+        if "invalid" in value:
+            return f"strategy returned {value['invalid']}, not an action"
+        if "unknown_fields" in value:
+            return f"strategy returned an action with unknown field(s) {value['unknown_fields']}"
+        if "kind" not in value:
+            return "strategy returned an action without a kind"
+        return None
+    function = "deal_from_deck" if part == "deal" else "apply"
+    if "shape" in value:
+        return f"{function} returned something that is not a state: {value['shape']}"
+    return None
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list) and all(isinstance(c, str) for c in value):
+        return "[" + " ".join(value) + "]" if value else "[] (empty)"
+    return repr(value)
+
+
+def _field_lines(key: str, want: Any, got: Any) -> list[str]:
+    if key == "hands" and isinstance(got, list) and isinstance(want, list):
+        lines = []
+        if len(want) != len(got):
+            lines.append(f"hands: expected {len(want)} hands, got {len(got)}")
+        for k, (w, g) in enumerate(zip(want, got, strict=False)):
+            if isinstance(g, list):
+                lines += describe_sequence(f"hand of player {k}", w, g, show=_show_card)
+            elif w != g:
+                lines.append(f"hand of player {k}: expected {_show(w)}, got {g!r}")
+        return lines
+    if key in ("discard", "draw_pile") and isinstance(got, list):
+        label = "discard pile (top first)" if key == "discard" else "draw pile (top first)"
+        return describe_sequence(label, want, got, show=_show_card)
+    if key in ("color", "prev_color"):
+        return [f"{key}: expected {_colour(want)}, got {_colour(got)}"]
+    return [f"{key}: expected {_show(want)}, got {_show(got)}"]
+
+
+def _show_card(card: Any) -> str:
+    return card if isinstance(card, str) else repr(card)
+
+
+def _colour(value: Any) -> str:
+    if value == "":
+        return "none ('')"
+    return f"{value!r} ({COLOR_NAMES[value]})" if value in COLOR_NAMES else repr(value)
+
+
+def _action_words(action: Any) -> str:
+    if not isinstance(action, dict):
+        return repr(action)
+    fields = ", ".join(f"{k}={v!r}" for k, v in action.items() if k != "kind")
+    return f"{action.get('kind')}" + (f" ({fields})" if fields else "")
+
+
+def describe(part: str, expected: Any, actual: Any) -> list[str]:
+    """Differences in the game's terms, the most telling first (phase, whose turn, hands)."""
+    exp, act = normalise(expected), normalise(actual)
+    if part == "strategy":
+        return [
+            f"the only legal action here is {_action_words(exp)}; "
+            f"the strategy returned {_action_words(act)}"
+        ]
+    function = "deal_from_deck" if part == "deal" else "apply"
+    if "error" in exp and "error" not in act:
+        return [f"expected {function} to raise ValueError (the action is illegal), got a state"]
+    if "error" in act:
+        return [
+            f"expected the next state, but {function} raised ValueError "
+            "(it refused a legal action; its message is under 'Printed')"
+        ]
+    lines: list[str] = []
+    if "first_discard" in exp:  # a Wild Draw Four turned up first and reshuffled
+        for key, label in (
+            ("hands", "hands"),
+            ("first_discard", "first discard"),
+            ("piles", "draw and discard piles (all cards, sorted)"),
+        ):
+            if exp.get(key) != act.get(key):
+                if key == "hands":
+                    lines += _field_lines("hands", exp[key], act.get(key))
+                elif key == "piles":
+                    lines += describe_sequence(label, exp[key], act.get(key) or [])
+                else:
+                    lines.append(f"{label}: expected {exp[key]}, got {act.get(key)}")
+        return lines[:MAX_LINES]
+    want, got = exp.get("state", {}), act.get("state", {})
+    if "hand_sizes" in exp:  # a reshuffle happened: its order is the engine's own
+        if exp["hand_sizes"] != act.get("hand_sizes"):
+            lines.append(
+                f"hand sizes: expected {exp['hand_sizes']}, got {act.get('hand_sizes')} "
+                "(a reshuffle happened, so only sizes and the cards in play are compared)"
+            )
+        if exp["hands_and_draw_pile"] != act.get("hands_and_draw_pile"):
+            lines += describe_sequence(
+                "cards in hands and draw pile (sorted)",
+                exp["hands_and_draw_pile"],
+                act.get("hands_and_draw_pile") or [],
+            )[:2]
+    for key in FIELD_ORDER:
+        if key in want and want[key] != got.get(key):
+            lines += _field_lines(key, want[key], got.get(key))
+    if len(lines) > MAX_LINES:
+        lines = lines[: MAX_LINES - 1] + [f"… and {len(lines) - MAX_LINES + 1} more differences"]
+    return lines
+
+
+def _cards(cards: Any) -> list[dict[str, str]]:
+    if not isinstance(cards, list):
+        return []
+    return [
+        {"text": str(c), "cls": CARD_CLASS.get(str(c)[:1], "other")}
+        for c in cards
+        if isinstance(c, str)
+    ]
+
+
+def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
+    """What the HTML report draws for a failed public case: the given state's table, then
+    each pile or hand that differs (expected above yours) and the fields that differ."""
+    exp = normalise(expected)
+    act = normalise(actual) if isinstance(actual, dict) else None
+    given: dict = {}
+    if part == "rules" and isinstance(args[0], dict):
+        given = args[0]
+    rows = []
+    fields = []
+    want = exp.get("state", {}) if isinstance(exp, dict) else {}
+    got = (act or {}).get("state", {}) if act else {}
+    if part == "strategy":
+        return {
+            "kind": "uno-official",
+            "given": {"hand": _cards(args[0].get("hand")), "top": _cards([args[0].get("top")])},
+            "rows": [],
+            "fields": [
+                {"name": "action", "expected": _action_words(exp), "actual": _action_words(act)}
+            ],
+            "note": "The view the strategy was given had a single legal action.",
+        }
+    for key in ("hands", "discard", "draw_pile"):
+        if key not in want:
+            continue
+        if key == "hands":
+            for k, hand in enumerate(want[key]):
+                mine = got.get("hands") if isinstance(got.get("hands"), list) else None
+                g = mine[k] if mine and k < len(mine) else None
+                if g != hand:
+                    rows.append(
+                        {"label": f"hand {k}", "expected": _cards(hand), "actual": _cards(g)}
+                    )
+        elif got.get(key) != want[key]:
+            rows.append(
+                {
+                    "label": key.replace("_", " ") + " (top first)",
+                    "expected": _cards(want[key][:30]),
+                    "actual": _cards((got.get(key) or [])[:30]),
+                }
+            )
+    for key in FIELD_ORDER:
+        if key in ("hands", "discard", "draw_pile"):
+            continue
+        if key in want and want[key] != got.get(key):
+            fields.append({"name": key, "expected": repr(want[key]), "actual": repr(got.get(key))})
+    if "error" in exp or (act and "error" in act):
+        fields.append(
+            {
+                "name": "outcome",
+                "expected": "ValueError (illegal)" if "error" in exp else "a state",
+                "actual": "ValueError (illegal)" if act and "error" in act else "a state",
+            }
+        )
+    note = ""
+    if "hand_sizes" in exp or "first_discard" in exp:
+        note = "A shuffle happened: card order in the shuffled piles is your engine's own."
+    return {
+        "kind": "uno-official",
+        "given": {
+            "hand": _cards(given.get("hands", [[]])[given.get("current", 0)] if given else []),
+            "top": _cards(given.get("discard", [])[:1]),
+        },
+        "rows": rows,
+        "fields": fields,
+        "note": note,
+    }
+
+
+def generate_fixtures(part: str, count: int, seed: int, out: Path, **options: Any) -> list[Path]:
+    """``unograde fixtures generate uno-official --count N --seed S --out DIR``: the
+    hand-written scenarios plus ``count`` sampled from seeded play, with a manifest."""
+    from .scenarios import write_fixtures
+
+    return write_fixtures(out, seed=seed, count=count)
+
+
+# ---------------------------------------------------------------------------------------------
+# The terminal game
+
+
+def play(seed: int | None = None, players: int | None = None, manual: int | None = None) -> int:
+    """``unograde play uno-official``: one person (seat 0) against bots, or (``--manual 0``)
+    the bots among themselves."""
+    from rich.console import Console
+
+    from . import tui
+
+    players = 4 if players is None else players
+    manual = 1 if manual is None else manual
+    if not 2 <= players <= 10:
+        raise ValueError(f"uno-official: --players must be between 2 and 10, not {players}")
+    if manual not in (0, 1):
+        raise ValueError(
+            f"uno-official: --manual is 1 (you against bots) or 0 (watch the bots), not {manual}"
+        )
+    console = Console()
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+        console.print(f"seed {seed} (replay this game with --seed {seed})", highlight=False)
+    rules = Rules(num_players=players)
+    if manual == 0:
+        tui.watch_terminal(seed, console=console, rules=rules)
+    else:
+        tui.play_terminal(seed, console=console, rules=rules)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Tournaments
+
+
+def _load_strategies(assignment: Assignment, paths: Sequence[Path]) -> list[Submission]:
+    """Each path as submissions (a file, folder, notebook or zip, as ``unograde grade`` reads
+    them); one that cannot run at all (a syntax error) stops here, naming the place."""
+    from graders.grade.batch import unique_names
+    from graders.submission import cleanup, load_submissions
+
+    subs: list[Submission] = []
+    try:
+        for path in paths:
+            subs.extend(load_submissions(Path(path), assignment.module))
+    except ValueError:
+        cleanup(subs)
+        raise
+    unique_names(subs)
+    for sub in subs:
+        if sub.problem:
+            cleanup(subs)
+            name = Path(sub.origin).name
+            where = sub.problem.removeprefix(name) if sub.problem.startswith(name) else ""
+            raise ValueError(f"{sub.origin}{where}" if where else f"{sub.origin}: {sub.problem}")
+    return subs
+
+
+def tournament(
+    assignment: Assignment,
+    strategy_paths: Sequence[Path],
+    games: int = 100,
+    seed: int = 0,
+    out: Path | None = None,
+    isolation: str = "auto",
+) -> int:
+    """``unograde tournament uno-official [STRATEGY.py ...]``: seeded matches, seats rotated,
+    students' strategies in the sandbox against reference bots (or each other), standings with
+    95% confidence intervals; ``--out DIR`` adds ``tournament.html`` and ``tournament.json``."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from graders.run.sandbox import ISOLATION_TEXT, choose_isolation
+    from graders.submission import cleanup
+
+    from . import arena, report
+
+    config = arena.tournament_config(assignment)
+    try:
+        mode = choose_isolation(isolation)
+    except RuntimeError as exc:
+        raise ValueError(str(exc)) from None
+    subs = _load_strategies(assignment, strategy_paths)
+    if len(subs) > arena.SEATS:
+        cleanup(subs)
+        raise ValueError(f"at most {arena.SEATS} strategies play at one table, got {len(subs)}")
+    err = Console(stderr=True)
+    try:
+        with arena.sandboxed(
+            assignment,
+            [(s.name, s.folder) for s in subs if s.folder is not None],
+            assignment.limits,
+            mode,
+            arena.expected_calls(games),
+            config.max_failures,
+        ) as students:
+            entries = arena.lineup(students, config.opponents, seed)
+            progress = Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err,
+                transient=True,
+            )
+            with progress:
+                task = progress.add_task("playing", total=games)
+                result = run_tournament(
+                    entries,
+                    games,
+                    seed,
+                    progress=lambda done: progress.update(task, completed=done),
+                )
+    finally:
+        cleanup(subs)
+    console = Console()
+    who = "the reference bots" if not subs else ", ".join(s.name for s in subs)
+    title = f"uno-official tournament: {who}"
+    console.print(report.standings_table(result, title))
+    for m in result.misplays[:10]:
+        console.print(f"misplay: {report.misplay_text(m)}", highlight=False, markup=False)
+        console.print(f"  saw: {report.view_text(m.view)}", highlight=False, markup=False)
+    if len(result.misplays) > 10:
+        console.print(f"… and {len(result.misplays) - 10} more misplays", highlight=False)
+    console.print(f"isolation: {ISOLATION_TEXT[mode] if subs else 'none needed (bots only)'}")
+    if out is not None:
+        meta = {
+            "games": games,
+            "target": Rules().target_score,
+            "isolation": ISOLATION_TEXT[mode] if subs else "no student code ran",
+        }
+        try:
+            written = report.write_outputs(Path(out), result, title, meta)
+        except OSError as exc:
+            raise ValueError(f"{out}: cannot write the report ({exc.strerror or exc})") from None
+        console.print(f"report: {written[0]} (data: {written[1]})", highlight=False)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Grading the strategy: the review hook plays the thresholds' tournaments
+
+
+def review(
+    assignment: Assignment, submission: Submission, case_results: list[CaseResult]
+) -> tuple[list[str], float, dict]:
+    """Play the configured tournaments with the submission's strategy (in the sandbox) and
+    turn each threshold into a note; an unmet one takes its points off the strategy part.
+
+    Only a full grade plays them (the hidden cases are included): ``unograde check`` and
+    ``--public-only`` runs stay quick.  The leaderboard gets the measured win rates and
+    average points.
+    """
+    from . import arena
+
+    mine = [r for r in case_results if r.part == "strategy"]
+    if not mine:
+        return [], 0.0, {}
+    if not any(r.hidden for r in case_results):
+        return ["Tournament thresholds are checked in a full grade (with hidden cases)."], 0.0, {}
+    if any(r.outcome == "missing" for r in mine):
+        return ["No strategy function: the tournament thresholds were not played."], 0.0, {}
+    if any(r.messages and r.messages[0].startswith("importing") for r in mine):
+        return ["The module does not import: the tournament thresholds were not played."], 0.0, {}
+    config = arena.tournament_config(assignment)
+    if not config.thresholds or submission.folder is None:
+        return [], 0.0, {}
+    results = arena.play_thresholds(assignment, submission.folder, STUDENT, config)
+    notes: list[str] = []
+    unmet = 0.0
+    board: list[dict] = []
+    for opponents, result in results.items():
+        standing = next(st for st in result.standings if st.name == STUDENT)
+        board.append(
+            {
+                "name": f"Win rate vs {opponents} bots",
+                "value": round(standing.win_rate.value, 4),
+                "order": "desc",
+            }
+        )
+        board.append(
+            {
+                "name": f"Average points vs {opponents} bots",
+                "value": round(standing.points.value, 1),
+                "order": "desc",
+            }
+        )
+        if standing.misplays:
+            examples = [m for m in result.misplays if m.name == STUDENT][:2]
+            notes.append(
+                f"vs {opponents} bots: forfeited {standing.misplays} of {result.standings[0].games}"
+                " games by misplays (an illegal action, an exception or no answer); for example "
+                + "; ".join(_misplay_note(m) for m in examples)
+            )
+    for t in config.thresholds:
+        result = results[t.opponents]
+        [(_, value, met)] = check_thresholds(result, STUDENT, [t])
+        standing = next(st for st in result.standings if st.name == STUDENT)
+        interval = standing.win_rate if t.metric == "win_rate" else standing.points
+        measured = (
+            f"{value:.1%} [{interval.low:.1%}, {interval.high:.1%}]"
+            if t.metric == "win_rate"
+            else f"{value:.0f} [{interval.low:.0f}, {interval.high:.0f}]"
+        )
+        games = f"{config.games} games, seed {config.seed}"
+        if met:
+            notes.append(f"met: {t.description or t.name} (measured {measured}; {games})")
+        else:
+            unmet += t.points
+            why = " (any misplay fails every threshold)" if standing.misplays else ""
+            notes.append(
+                f"not met, -{t.points:g} points: {t.description or t.name} "
+                f"(measured {measured}; {games}){why}"
+            )
+    earned = sum(r.points for r in mine)
+    deduction = round(min(unmet, earned), 6)
+    return notes, deduction, {"leaderboard": board}
+
+
+def _misplay_note(m: Any) -> str:
+    from .report import misplay_text, view_text
+
+    return f"{misplay_text(m)} (it saw: {view_text(m.view)})"
