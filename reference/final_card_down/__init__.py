@@ -5,4 +5,7 @@
 * ``tournament`` - seeded four-player tournaments with Wilson intervals.
 * ``handwritten`` / ``scenario_gen`` - scenario fixtures (hand-written and seeded).
 * ``mutants`` - deliberately broken ADTs for grading students' test suites (hidden).
+* ``plugin`` - the assignment as the grader sees it (scenarios, test suites, tournaments).
+* ``suite`` - running a student's pytest suite on the reference and the mutants, sandboxed.
+* ``arena`` - tournaments with students' players, each in its own sandbox.
 """

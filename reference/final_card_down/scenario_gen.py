@@ -6,10 +6,15 @@ calls, correct and wrong call-outs, skipped calls - recording queries and their
 reference answers after every move, plus isValidMove checks of valid and invalid moves.
 ``fixture_files(seed, count)`` returns every file's text (hand-written scenarios,
 generated ones, manifest.json); ``write_fixtures`` writes them.  Same seed, same bytes.
+
+The manifest also lists the test-suite cases, which have no file: one public case (the
+suite must pass on the reference) and one hidden case per mutant, named by an opaque label
+(``mutant-07``) so the manifest does not say which rules are tested.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from pathlib import Path
@@ -17,6 +22,7 @@ from typing import Any
 
 from . import game as G
 from .handwritten import handwritten_scenarios
+from .mutants import mutant_labels, mutant_names, sources
 from .scenario_format import FORMAT, ScenarioBuilder, dump_scenario
 
 ASSIGNMENT = "final-card-down"
@@ -167,25 +173,59 @@ def fixture_files(seed: int = DEFAULT_SEED, count: int = DEFAULT_COUNT) -> dict[
         path = f"{visibility}/{scenario['name']}.json"
         files[path] = dump_scenario(scenario)
         cases.append(_case(scenario, visibility, path))
+    cases.append(
+        {
+            "name": "suite-passes-on-reference",
+            "part": "tests-reference",
+            "visibility": "public",
+            "covers": ["test-suite"],
+            "target": "reference",
+        }
+    )
+    for label in mutant_labels():
+        cases.append(
+            {
+                "name": label,
+                "part": "tests-mutants",
+                "visibility": "hidden",
+                "covers": ["test-suite"],
+                "target": label,
+            }
+        )
     manifest = {
         "assignment": ASSIGNMENT,
+        # What the test-suite verdicts depend on besides the suite: a change to the reference
+        # or to a mutant changes the manifest, so a resumed batch grades again.
+        "suite_targets_sha256": suite_targets_digest(),
         "format": FORMAT,
         "generated_by": (
             "reference.final_card_down.scenario_gen.write_fixtures(out_dir, "
             f"seed={seed}, count={count}); hand-written scenarios from "
             "reference.final_card_down.handwritten"
         ),
-        "note": "a scenario holds its own expected answers: input and expected are one file",
+        "note": (
+            "a scenario holds its own expected answers: input and expected are one file; "
+            "test-suite cases (parts tests-*) have no file, only a target"
+        ),
         "cases": cases,
     }
     files["manifest.json"] = json.dumps(manifest, indent=2) + "\n"
     return files
 
 
+def suite_targets_digest() -> str:
+    """sha256 over the reference's and every mutant's source files, in catalog order."""
+    h = hashlib.sha256()
+    for name in (None, *mutant_names()):
+        for file, text in sorted(sources(name).items()):
+            h.update(f"{name}/{file}\0".encode() + text.encode() + b"\0")
+    return h.hexdigest()
+
+
 def _case(scenario: dict[str, Any], visibility: str, path: str) -> dict[str, Any]:
     return {
         "name": scenario["name"],
-        "part": "adt-scenarios",
+        "part": "adt",
         "visibility": visibility,
         "covers": scenario["covers"],
         "input": path,

@@ -29,6 +29,11 @@ class TournamentError(ValueError):
     """Bad tournament arguments (no players, more than four, games < 1)."""
 
 
+class PlayerFault(Exception):  # a player's fault, not an error of ours
+    """Raised by a player wrapper when its player could not give a move (it raised, timed
+    out, crashed, or returned something that is not a move); the message says which."""
+
+
 def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a win rate: sound even at 0 or all wins, unlike p +- z*se."""
     if games <= 0:
@@ -166,13 +171,22 @@ def tournament(
             try:
                 move = entrants[who](game)
                 reason = None if G.isValidMove(game, move) else "isValidMove is false"
+            except PlayerFault as exc:
+                move, reason = None, str(exc)
             except Exception as exc:  # noqa: BLE001 - a player's bug loses its game
                 move, reason = None, f"the player raised {type(exc).__name__}: {exc}"
             if reason is not None:
                 illegal_counts[who] += 1
                 forfeits += 1
                 illegal.append(
-                    IllegalMove(index, labels[who], seat, str(move), reason, _state(game))
+                    IllegalMove(
+                        index,
+                        labels[who],
+                        seat,
+                        "(no move)" if move is None else str(move),
+                        reason,
+                        _state(game),
+                    )
                 )
                 forfeited = True
                 break

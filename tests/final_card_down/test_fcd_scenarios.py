@@ -108,21 +108,36 @@ def test_fixture_files_on_disk_are_the_generator_output():
     assert on_disk == files
 
 
+def _scenario_cases():
+    manifest = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))
+    return [c for c in manifest["cases"] if c["part"] == "adt"]
+
+
 def test_manifest_lists_every_scenario_with_the_common_fields():
     manifest = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["assignment"] == "final-card-down" and manifest["generated_by"]
     names = [c["name"] for c in manifest["cases"]]
-    assert len(names) == len(set(names)) == len(HANDWRITTEN) + DEFAULT_COUNT
-    for case in manifest["cases"]:
-        assert case["visibility"] in ("public", "hidden") and case["part"] and case["covers"]
+    assert len(names) == len(set(names))
+    scenarios = _scenario_cases()
+    assert len(scenarios) == len(HANDWRITTEN) + DEFAULT_COUNT
+    for case in scenarios:
+        assert case["visibility"] in ("public", "hidden") and case["covers"]
         assert (FIXTURES / case["input"]).is_file() and (FIXTURES / case["expected"]).is_file()
         assert case["input"].startswith(case["visibility"] + "/")
-    assert {c["visibility"] for c in manifest["cases"]} == {"public", "hidden"}
+    assert {c["visibility"] for c in scenarios} == {"public", "hidden"}
+    # The test-suite cases: one public (passes on the reference), one hidden per mutant,
+    # named by number so the manifest does not say which rules are tested.
+    suite_cases = [c for c in manifest["cases"] if c["part"] != "adt"]
+    assert [(c["part"], c["visibility"], c["target"]) for c in suite_cases[:2]] == [
+        ("tests-reference", "public", "reference"),
+        ("tests-mutants", "hidden", "mutant-01"),
+    ]
+    assert len(suite_cases) == 1 + len(mutant_names())
+    assert all(c["name"] == c["target"] for c in suite_cases[1:])
 
 
 def test_every_fixture_replays_cleanly_on_the_reference():
-    manifest = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))
-    for case in manifest["cases"]:
+    for case in _scenario_cases():
         scenario = SR.load_scenario(str(FIXTURES / case["input"]))
         assert SR.replay(REF, scenario) == [], case["name"]
 

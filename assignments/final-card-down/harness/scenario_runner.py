@@ -15,6 +15,12 @@ for a DECLARE, the next colour as a fifth word (``"PLAY_CARD RED DECLARE HEARTS
 GREEN"``).  The query ``hand`` is the current player's hand as a sorted list of
 card texts, because the order of a hand is not specified (FAQ).
 
+Two halves, so that a sandboxed student never sees an expected answer: ``answers(module,
+scenario)`` runs in the student's process on a scenario with the expectations removed
+(``strip_expectations``) and returns one ``[label, answer]`` pair per step;
+``compare(scenario, answers)`` runs in the grader and turns the first difference into
+feedback.  ``replay`` does both at once, for local use.
+
 Contract for the module: the functions take the game first; ``playMove`` returns
 the new game (if it returns None the game is taken to be changed in place); the
 enums ``Value``, ``Color``, ``Suit`` have the course's names and numbers;
@@ -137,8 +143,12 @@ def _check_args(name: str, args: object, where: str) -> list[Any]:
     return args
 
 
-def validate(scenario: object) -> dict[str, Any]:
-    """Check a decoded scenario's structure; returns it, or raises ScenarioError with the place."""
+def validate(scenario: object, *, expectations: bool = True) -> dict[str, Any]:
+    """Check a decoded scenario's structure; returns it, or raises ScenarioError with the place.
+
+    ``expectations=False`` accepts a scenario whose queries carry no ``expect`` (what the
+    sandboxed side receives).
+    """
     if not isinstance(scenario, dict):
         raise ScenarioError("scenario: the top level must be a JSON object")
     if scenario.get("format") != FORMAT:
@@ -163,7 +173,7 @@ def validate(scenario: object) -> dict[str, Any]:
         name = step.get("q")
         if name not in QUERIES:
             raise ScenarioError(f"{where}.q: {name!r} is not a query ({', '.join(QUERIES)})")
-        if "expect" not in step:
+        if expectations and "expect" not in step:
             raise ScenarioError(f"{where}: a query needs 'expect'")
         if name == "isValidMove":
             parse_move(step.get("move"), f"{where}.move")
@@ -258,17 +268,63 @@ def _make_move(module: Any, text: str) -> Any:
     )
 
 
-def _ask(module: Any, game: Any, step: dict[str, Any]) -> tuple[str, Any]:
-    """Run one query step: (its text, its answer in scenario form)."""
+PLAYED = "played"  # a move's answer when isValidMove said yes and playMove took it
+CREATED = "created"  # newGame's answer when it returned
+
+
+def step_label(step: dict[str, Any]) -> str:
+    """What a step is called in feedback: the move text, or the query with its arguments."""
+    if "q" not in step:
+        return str(step["move"])
     name = step["q"]
     if name == "isValidMove":
-        label = f"isValidMove({step['move']})"
-        return label, bool(module.isValidMove(game, _make_move(module, step["move"])))
+        return f"isValidMove({step['move']})"
+    return f"{name}({', '.join(str(a) for a in step.get('args', []))})"
+
+
+def new_game_label(scenario: dict[str, Any]) -> str:
+    return f"newGame(deck of {len(scenario['deck'])} cards)"
+
+
+def strip_expectations(scenario: dict[str, Any]) -> dict[str, Any]:
+    """The scenario as the sandbox receives it: name, deck and steps, never an answer."""
+    return {
+        "format": FORMAT,
+        "name": scenario["name"],
+        "deck": list(scenario["deck"]),
+        "steps": [{k: v for k, v in step.items() if k != "expect"} for step in scenario["steps"]],
+    }
+
+
+def expected_answers(scenario: dict[str, Any]) -> list[list[Any]]:
+    """The answers a correct ADT gives, in the form ``answers`` returns them."""
+    out: list[list[Any]] = [[new_game_label(scenario), CREATED]]
+    for step in scenario["steps"]:
+        if "q" not in step:
+            out.append([step_label(step), PLAYED])
+        elif step["q"] == "hand":
+            out.append([step_label(step), sorted(step["expect"])])
+        else:
+            out.append([step_label(step), step["expect"]])
+    return out
+
+
+def _number(name: str, answer: Any) -> int:
+    """An integer answer; ints, IntEnum members and bools are numbers, anything else is not."""
+    if isinstance(answer, int):
+        return int(answer)
+    raise TypeError(f"{name} returned {answer!r}, not an int")
+
+
+def _ask(module: Any, game: Any, step: dict[str, Any]) -> Any:
+    """Run one query step: its answer in scenario form."""
+    name = step["q"]
+    if name == "isValidMove":
+        return bool(module.isValidMove(game, _make_move(module, step["move"])))
     args = step.get("args", [])
-    label = f"{name}({', '.join(str(a) for a in args)})"
     if name == "hand":
-        count = module.handCardCount(game)
-        return label, sorted(card_text(module.handCard(game, i)) for i in range(count))
+        count = _number("handCardCount", module.handCardCount(game))
+        return sorted(card_text(module.handCard(game, i)) for i in range(count))
     converted = []
     for arg, kind in zip(args, QUERIES[name], strict=True):
         if kind == "int":
@@ -277,49 +333,33 @@ def _ask(module: Any, game: Any, step: dict[str, Any]) -> tuple[str, Any]:
             converted.append(_enum_member(module, kind.capitalize(), _NAMES[kind], arg))
     answer = getattr(module, name)(game, *converted)
     if name == "topDiscard":
-        return label, card_text(answer)
+        return card_text(answer)
     if name == "pastMove":
-        return label, move_text(answer)
+        return move_text(answer)
     if name == "playDirection":
-        return label, _name(answer, DIRECTIONS)
-    return label, int(answer)
+        return _name(answer, DIRECTIONS)
+    return _number(name, answer)
 
 
 def _describe(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}"
+    return f"{type(exc).__name__}: {exc}"[:500]
 
 
-def replay(
-    module: Any, scenario: dict[str, Any] | str, *, stop_at_first: bool = False
-) -> list[dict[str, Any]]:
-    """Replay ``scenario`` on ``module``; the list of mismatches, empty when all answers agree.
+def answers(module: Any, scenario: dict[str, Any] | str) -> list[list[Any]]:
+    """Play ``scenario`` on ``module``: one ``[label, answer]`` per step, after newGame's.
 
-    Each mismatch is a dict: ``scenario``, ``step`` (index), ``query`` (text), ``expected``,
-    ``actual`` (or ``error``), ``moves`` (every move played before it, in order).  A query that
-    differs does not stop the replay (queries change nothing); a move that cannot be played
-    (an exception) does, because every later answer would be meaningless.
+    Runs in the student's process and needs no expected answer.  A query's answer is its
+    value in scenario form, or ``{"raised": "Type: message"}``.  A move's answer is
+    ``"played"``, or a dict saying what went wrong: ``{"valid": False}`` when isValidMove
+    rejected a move that playMove then took, ``{"raised": ..., "in": "isValidMove" or
+    "playMove"}`` when one raised; a raise stops the replay (later answers would be
+    meaningless), so the list is then shorter than the steps.
     """
     if isinstance(scenario, str):
         scenario = parse_scenario(scenario)
-    else:
-        scenario = validate(scenario)
-    name = scenario["name"]
-    mismatches: list[dict[str, Any]] = []
-    moves: list[str] = []
-
-    def report(step: int, query: str, expected: Any, **found: Any) -> None:
-        mismatches.append(
-            {
-                "scenario": name,
-                "step": step,
-                "query": query,
-                "expected": expected,
-                "moves": list(moves),
-            }
-            | found
-        )
-
+    scenario = validate(scenario, expectations=False)
     deck = [parse_card(c, f"deck[{i}]") for i, c in enumerate(scenario["deck"])]
+    out: list[list[Any]] = []
     try:
         game = module.newGame(
             len(deck),
@@ -328,55 +368,145 @@ def replay(
             [_enum_member(module, "Suit", SUITS, s) for _, _, s in deck],
         )
     except Exception as exc:  # noqa: BLE001 - student code may raise anything
-        report(-1, "newGame(deck)", "a new game", error=_describe(exc))
-        return mismatches
-    for index, step in enumerate(scenario["steps"]):
-        if stop_at_first and mismatches:
-            break
-        if "q" not in step:
-            text = step["move"]
+        return [[new_game_label(scenario), {"raised": _describe(exc)}]]
+    out.append([new_game_label(scenario), CREATED])
+    for step in scenario["steps"]:
+        label = step_label(step)
+        if "q" in step:
             try:
-                move = _make_move(module, text)
-                valid = bool(module.isValidMove(game, move))
+                out.append([label, _ask(module, game, step)])
             except Exception as exc:  # noqa: BLE001
-                report(index, f"isValidMove({text})", True, error=_describe(exc))
-                return mismatches
-            if not valid:
-                report(index, f"isValidMove({text})", True, actual=False)
-            try:
-                result = module.playMove(game, move)
-            except Exception as exc:  # noqa: BLE001
-                report(index, f"playMove({text})", "the move is played", error=_describe(exc))
-                return mismatches
-            if result is not None:
-                game = result
-            moves.append(text)
+                out.append([label, {"raised": _describe(exc)}])
             continue
         try:
-            label, answer = _ask(module, game, step)
+            move = _make_move(module, step["move"])
+            valid = bool(module.isValidMove(game, move))
         except Exception as exc:  # noqa: BLE001
-            report(
-                index, f"{step['q']}{step.get('args', '')}", step["expect"], error=_describe(exc)
-            )
+            out.append([label, {"raised": _describe(exc), "in": "isValidMove"}])
+            return out
+        try:
+            result = module.playMove(game, move)
+        except Exception as exc:  # noqa: BLE001
+            out.append([label, {"valid": valid, "raised": _describe(exc), "in": "playMove"}])
+            return out
+        if result is not None:
+            game = result
+        out.append([label, PLAYED if valid else {"valid": False}])
+    return out
+
+
+def _same(expected: Any, actual: Any) -> bool:
+    """Equal and of the same kind (an isValidMove answer of 1 is not True)."""
+    return type(expected) is type(actual) and expected == actual
+
+
+def _answer_of(pair: Any) -> Any:
+    """The answer of a ``[label, answer]`` pair (anything else stands for itself)."""
+    return pair[1] if isinstance(pair, list | tuple) and len(pair) == 2 else pair
+
+
+def compare(scenario: dict[str, Any], got: list[Any]) -> list[dict[str, Any]]:
+    """The mismatches between ``scenario``'s expectations and ``got`` (from ``answers``)."""
+    return compare_answers(scenario["name"], expected_answers(scenario), got)
+
+
+def compare_answers(name: str, expected: list[Any], got: list[Any]) -> list[dict[str, Any]]:
+    """The mismatches between ``expected`` (from ``expected_answers``) and ``got``.
+
+    Each mismatch is a dict: ``scenario`` (``name``), ``step`` (index; -1 is newGame),
+    ``query`` (text), ``expected``, ``actual`` (or ``error``), ``moves`` (every move played
+    before it, in order).  A step whose expected answer is ``"played"`` is a move.  A
+    differing query does not stop the comparison (queries change nothing); a move that
+    raised does, and so does the end of ``got``.
+    """
+    mismatches: list[dict[str, Any]] = []
+    moves: list[str] = []
+
+    def report(step: int, query: str, want: Any, **found: Any) -> None:
+        entry = {"scenario": name, "step": step, "query": query, "expected": want}
+        mismatches.append(entry | {"moves": list(moves)} | found)
+
+    first = _answer_of(got[0]) if got else None
+    if first != CREATED:
+        error = first.get("raised") if isinstance(first, dict) else f"no game ({first!r})"
+        report(-1, "newGame(deck)", "a new game", error=str(error))
+        return mismatches
+    for index, (label, want) in enumerate(expected[1:]):
+        if index + 1 >= len(got):
+            report(index, label, want, error="the replay stopped before this step")
+            return mismatches
+        answer = _answer_of(got[index + 1])
+        if want == PLAYED:
+            if answer == PLAYED:
+                moves.append(label)
+                continue
+            if not isinstance(answer, dict):
+                report(index, f"playMove({label})", "the move is played", actual=answer)
+                return mismatches
+            if answer.get("in") == "isValidMove":
+                report(index, f"isValidMove({label})", True, error=answer.get("raised"))
+                return mismatches
+            if answer.get("valid") is False:
+                report(index, f"isValidMove({label})", True, actual=False)
+            if answer.get("in") == "playMove":
+                report(index, f"playMove({label})", "the move is played", error=answer["raised"])
+                return mismatches
+            moves.append(label)
             continue
-        expected = step["expect"]
-        if step["q"] == "hand":
-            expected = sorted(expected)
-        if answer != expected:
-            report(index, label, expected, actual=answer)
+        if isinstance(answer, dict):
+            report(index, label, want, error=answer.get("raised", repr(answer)))
+        elif not _same(want, answer):
+            report(index, label, want, actual=answer)
     return mismatches
+
+
+def replay(
+    module: Any, scenario: dict[str, Any] | str, *, stop_at_first: bool = False
+) -> list[dict[str, Any]]:
+    """Replay ``scenario`` on ``module`` and compare: the mismatches (see ``compare``), empty
+    when all answers agree; with ``stop_at_first``, only the first."""
+    if isinstance(scenario, str):
+        scenario = parse_scenario(scenario)
+    else:
+        scenario = validate(scenario)
+    found = compare(scenario, answers(module, strip_expectations(scenario)))
+    return found[:1] if stop_at_first else found
+
+
+def _multiset_difference(expected: list[Any], actual: list[Any]) -> tuple[list[str], list[str]]:
+    """Cards in ``expected`` but not ``actual`` and the other way round, repeats counted."""
+    left = [repr(x) if not isinstance(x, str) else x for x in expected]
+    right = [repr(x) if not isinstance(x, str) else x for x in actual]
+    extra = list(right)
+    missing = []
+    for item in left:
+        if item in extra:
+            extra.remove(item)
+        else:
+            missing.append(item)
+    return missing, extra
 
 
 def format_mismatch(mismatch: dict[str, Any], *, last_moves: int = 12) -> str:
     """Feedback for a student: the query that differs and the moves that led there."""
     moves = mismatch["moves"]
     shown = moves[-last_moves:]
-    lines = [f"scenario {mismatch['scenario']}, step {mismatch['step']}: {mismatch['query']}"]
+    where = f"scenario {mismatch['scenario']}, " if mismatch.get("scenario") else ""
+    step = "newGame" if mismatch["step"] < 0 else f"step {mismatch['step']}"
+    lines = [f"{where}{step}: {mismatch['query']}"]
     lines.append(f"  expected: {mismatch['expected']!r}")
     if "error" in mismatch:
         lines.append(f"  raised:   {mismatch['error']}")
     else:
-        lines.append(f"  got:      {mismatch.get('actual')!r}")
+        actual = mismatch.get("actual")
+        lines.append(f"  got:      {actual!r}")
+        expected = mismatch["expected"]
+        if isinstance(expected, list) and isinstance(actual, list):
+            missing, extra = _multiset_difference(expected, actual)
+            if missing:
+                lines.append(f"  missing:  {', '.join(missing)}")
+            if extra:
+                lines.append(f"  not expected: {', '.join(extra)}")
     if not moves:
         lines.append("  (right after newGame, before any move)")
     else:
@@ -384,7 +514,7 @@ def format_mismatch(mismatch: dict[str, Any], *, last_moves: int = 12) -> str:
         lines.append(
             f"  after {len(moves)} move(s)" + (f", the last {len(shown)}:" if skipped else ":")
         )
-        lines.extend(f"    {skipped + i}. {m}" for i, m in enumerate(shown))
+        lines.extend(f"    {skipped + i + 1}. {m}" for i, m in enumerate(shown))
     return "\n".join(lines)
 
 

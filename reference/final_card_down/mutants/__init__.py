@@ -40,6 +40,26 @@ def mutant_names() -> tuple[str, ...]:
     return tuple(m.name for m in MUTANTS)
 
 
+def mutant_label(index: int) -> str:
+    """The opaque name students see for mutant ``index`` (0-based, catalog order): the
+    names say which rule is broken, so they stay hidden until the due date."""
+    return f"mutant-{index + 1:02d}"
+
+
+def mutant_labels() -> tuple[str, ...]:
+    return tuple(mutant_label(i) for i in range(len(MUTANTS)))
+
+
+def mutant_for(label: str) -> Mutant:
+    """The mutant behind a label: ``mutant-07`` -> the catalog's seventh."""
+    number = label.removeprefix("mutant-")
+    if not (label.startswith("mutant-") and number.isdigit() and 1 <= int(number) <= len(MUTANTS)):
+        raise MutantError(
+            f"{label!r} is not a mutant label (mutant-01 .. {mutant_label(len(MUTANTS) - 1)})"
+        )
+    return MUTANTS[int(number) - 1]
+
+
 def get_mutant(name: str) -> Mutant:
     for m in MUTANTS:
         if m.name == name:
@@ -123,6 +143,9 @@ __all__ = [
     "MutantError",
     "get_mutant",
     "load_mutant",
+    "mutant_for",
+    "mutant_label",
+    "mutant_labels",
     "mutant_names",
     "sources",
     "write_package",

@@ -1,0 +1,227 @@
+"""final-card-down as the grader sees it (named in ``assignments/final-card-down/assignment.toml``).
+
+Three parts, one submission folder (``game.py``, ``test_game.py``, ``player.py``):
+
+* ``adt``: every scenario is sent to the sandbox *without* its expected answers; the child-side
+  adapter plays it on the student's ``game`` with ``scenario_runner.answers`` and sends back
+  one answer per step; here they are compared and the first difference is explained with the
+  moves that led to it.
+* ``tests-reference`` / ``tests-mutants``: the student's suite must pass on the reference and
+  should fail on each mutant.  The child only hands over the student's test files; ``judge``
+  runs them, each run a sandboxed program of its own (``suite.py``) started from this
+  process, never from the child that holds the student's ADT.
+* AI players are not graded here: ``unograde tournament final-card-down PLAYER.py ...``
+  (``arena.py``).
+
+Runs in the grader's process only; student code never imports it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from graders.assignment import Assignment, AssignmentError, Case, Limits, load_assignment
+from graders.run.sandbox import Outcome
+
+from . import suite
+from .harness_files import load
+from .mutants import MutantError, mutant_for
+
+ASSIGNMENT = "final-card-down"
+ADT_PART = "adt"
+REFERENCE_PART = "tests-reference"
+MUTANTS_PART = "tests-mutants"
+SUITE_PARTS = (REFERENCE_PART, MUTANTS_PART)
+MAX_MESSAGE_LINES = 24
+
+
+SR = load("scenario_runner.py")  # the file the sandbox runs: one definition, both sides
+
+
+@cache
+def _assignment() -> Assignment:
+    return load_assignment(ASSIGNMENT)
+
+
+def reveal_mutants(assignment: Assignment) -> bool:
+    """``[extra] reveal_mutants`` (default false): after the due date, mutant cases are named
+    after the rule they break (``mutant-07-callout_any_time``) instead of by number only."""
+    value = assignment.extra.get("reveal_mutants", False)
+    if not isinstance(value, bool):
+        raise AssignmentError(
+            f"{assignment.folder / 'assignment.toml'}: extra.reveal_mutants: expected true or "
+            f"false, got {value!r}"
+        )
+    return value
+
+
+def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
+    """A manifest entry as a call: a scenario stripped of its answers, or a suite target."""
+    part = entry["part"]
+    covers = tuple(entry.get("covers", ()))
+    if part == ADT_PART:
+        try:
+            scenario = SR.load_scenario(str(root / entry["input"]))
+        except (OSError, SR.ScenarioError) as exc:
+            raise AssignmentError(f"{ASSIGNMENT} fixture {entry['name']}: {exc}") from None
+        return Case(
+            name=entry["name"],
+            part=part,
+            visibility=entry["visibility"],
+            args=(SR.strip_expectations(scenario),),
+            expected=SR.expected_answers(scenario),
+            covers=covers,
+            input_path=entry["input"],
+            expected_path=entry["expected"],
+        )
+    if part not in SUITE_PARTS:
+        raise AssignmentError(f"{ASSIGNMENT} fixture {entry['name']}: unknown part {part!r}")
+    target = entry.get("target")
+    name = entry["name"]
+    if target != suite.REFERENCE:
+        try:
+            mutant = mutant_for(str(target))
+        except MutantError as exc:
+            raise AssignmentError(f"{ASSIGNMENT} fixture {name}: {exc}") from None
+        if reveal_mutants(assignment):
+            name = f"{name}-{mutant.name}"
+    verdict = "passes" if target == suite.REFERENCE else "detected"
+    return Case(
+        name=name,
+        part=part,
+        visibility=entry["visibility"],
+        args=({"target": target},),
+        expected={"target": target, "verdict": verdict},
+        covers=covers,
+    )
+
+
+# ----------------------------------------------------------------- the test-suite runs
+
+
+def suite_verdict(case: Case, value: Any) -> dict[str, Any]:
+    """The verdict for a test-suite case whose answer is ``value``, a request carrying the
+    text of the student's test files (from the child's adapter, or from ``run_cases``).
+
+    Verdicts are only ever computed here: on the case's own target (never one the child
+    names), with the strongest isolation this machine has (never one the child asks for).
+    A child that answers with a verdict of its own is turned away by ``check_shape``.
+    """
+    target = case.args[0]["target"]
+    limits = suite.suite_limits(_assignment().extra)
+    return suite.evaluate(target, suite.checked_suite(value.get("files")), limits, "auto")
+
+
+def run_cases(
+    assignment: Assignment, submission: Any, cases: list[Case], limits: Limits, mode: str
+) -> dict[int, Outcome]:
+    """The test-suite cases answered from here with the submission's own files (index ->
+    outcome); ``judge`` then runs them.  The core's ``run_cases`` hook: the submission's
+    child is not involved, so a ``game.py`` that cannot be compiled or imported does not cost
+    the test-suite parts."""
+    files = suite.suite_files(submission.folder)
+    return {
+        k: Outcome(k, "returned", value={"request": "run-suite", "files": files})
+        for k, case in enumerate(cases)
+        if case.part in SUITE_PARTS
+    }
+
+
+# ----------------------------------------------------------------- shape and feedback
+
+
+def check_shape(part: str, value: Any) -> str | None:
+    """Why ``value`` cannot be a case's answer (our adapter's answers, so a wrong shape means
+    the student's code tampered with it)."""
+    if part == ADT_PART:
+        if not isinstance(value, list) or not all(
+            isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in value
+        ):
+            return "the scenario replay did not return its answers (was the adapter replaced?)"
+        return None
+    if not isinstance(value, dict) or value.get("request") != "run-suite":
+        return f"expected the test files, got {type(value).__name__} (was the adapter replaced?)"
+    return None
+
+
+def judge(case: Case, value: Any) -> list[str]:
+    """The core's whole-case hook: the messages of a case that did not pass, or none.
+
+    A scenario: its answers against the expectation (type-strict: an isValidMove answer of 1
+    is not True), feedback on the first difference.  A test-suite case: the suite is run here,
+    on the case's target (D18), and compared with the verdict the case expects.
+    """
+    if case.part == ADT_PART:
+        return describe(case.part, case.expected, value)
+    verdict = suite_verdict(case, value)
+    if verdict == case.expected:
+        return []
+    return describe(case.part, case.expected, verdict)
+
+
+def describe(part: str, expected: Any, actual: Any) -> list[str]:
+    """The first differing query of a scenario, and the moves that led there; or why a test
+    suite did not pass on the reference, or let a mutant through."""
+    if part != ADT_PART:
+        if not isinstance(actual, dict) or actual.get("target") != expected.get("target"):
+            return [f"the verdict is not for {expected['target']!r}: {actual!r:.200}"]
+        return suite.explain(actual)
+    found = SR.compare_answers("", expected, actual)
+    if not found:
+        return []
+    lines = [line.strip() for line in SR.format_mismatch(found[0]).splitlines()]
+    if len(found) > 1:
+        lines.append(f"({len(found) - 1} more answer(s) differ later in this scenario)")
+    return lines[:MAX_MESSAGE_LINES]
+
+
+def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
+    """What the HTML report draws for a failed public scenario: the moves up to the first
+    difference and the two answers side by side."""
+    if part != ADT_PART or not isinstance(actual, list):
+        return None
+    found = SR.compare_answers("", expected, actual)
+    if not found:
+        return None
+    first = found[0]
+    return {
+        "kind": "fcd-scenario",
+        "step": first["step"],
+        "query": first["query"],
+        "expected": repr(first["expected"]),
+        "actual": first["error"] if "error" in first else repr(first.get("actual")),
+        "raised": "error" in first,
+        "moves": first["moves"][-30:],
+        "skipped": max(0, len(first["moves"]) - 30),
+    }
+
+
+# ----------------------------------------------------------------- commands
+
+
+def generate_fixtures(part: str, count: int, seed: int, out: Path, **options: Any) -> list[Path]:
+    """``unograde fixtures generate final-card-down/adt --count N --seed S --out DIR``: the
+    hand-written scenarios, ``count`` seeded ones and a manifest (test-suite cases included)."""
+    from .scenario_gen import write_fixtures
+
+    if part != ADT_PART:
+        raise ValueError(f"only {ASSIGNMENT}/{ADT_PART} has fixtures to generate")
+    return write_fixtures(out, seed=seed, count=count)
+
+
+def tournament(
+    assignment: Assignment,
+    strategy_paths: list[Path],
+    games: int = 100,
+    seed: int = 0,
+    out: Path | None = None,
+    isolation: str = "auto",
+) -> int:
+    """``unograde tournament final-card-down PLAYER.py ...``: see ``arena.py``."""
+    from .arena import run_command
+
+    return run_command(
+        assignment, strategy_paths, games=games, seed=seed, out=out, isolation=isolation
+    )

@@ -1,0 +1,368 @@
+"""Grading a student's pytest suite: run it on the reference and on every mutant, in the sandbox.
+
+Each run is its own sandboxed program (``graders.run.programs.ProgramRunner``): a fresh folder
+holding a copy of pytest (the sandbox's ``python -I -S`` sees no site-packages), the ADT under
+test as package ``game``, the student's ``test_*.py``/``conftest.py`` and the runner
+``assignments/final-card-down/harness/suite_runner.py``.  A fresh folder and (with bubblewrap)
+a fresh process namespace per run mean a suite cannot carry anything from one run to the next:
+it cannot learn which run is the reference except by testing behaviour, which is the point.
+
+A mutant counts as *detected* when the suite passes on the reference and fails (a failing or
+erroring test, a crash, a timeout) on the mutant.  Verdicts are cached per (suite, target), so
+the reference runs once per suite however many mutant cases ask about it.
+
+This module runs in the grader; it never imports student code.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import importlib.util
+import re
+import shutil
+import sys
+import tempfile
+import threading
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from graders.assignment import Limits
+from graders.run.programs import ProgramRunner, ProgramSpec
+
+from .harness_files import load
+from .mutants import mutant_for, sources
+
+REFERENCE = "reference"
+# The pure-Python packages pytest needs at run time (absent ones are skipped).
+PACKAGES = ("pytest", "_pytest", "pluggy", "iniconfig", "packaging", "py")
+MAX_SUITE_BYTES = 1_000_000
+SUITE_LIMITS = Limits(timeout=30.0, cpu=30.0, memory_mb=768, output_kb=4096)
+SPEC = ProgramSpec("run_suite.py", ("python3", "-B", "run_suite.py"))
+
+
+SR = load("suite_runner.py")  # the in-sandbox half, stdlib only
+
+
+# ----------------------------------------------------------------- targets
+
+
+def target_files(label: str) -> dict[str, str]:
+    """The ``game`` package's files for a target label (``reference`` or ``mutant-NN``)."""
+    return sources(None if label == REFERENCE else mutant_for(label).name)
+
+
+# ----------------------------------------------------------------- pytest, copied
+
+
+def _module_files(name: str) -> list[Path]:
+    """Source files of module or package ``name`` as installed for the grader."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        return []
+    origin = Path(spec.origin)
+    if spec.submodule_search_locations:
+        return sorted(p for p in origin.parent.rglob("*.py") if "__pycache__" not in p.parts)
+    return [origin]
+
+
+def _pygments_files() -> list[Path]:
+    """The pygments modules pytest's terminal writer imports (pytest 9 needs them at start)."""
+    try:
+        import _pytest._io.terminalwriter  # noqa: F401 - imported for its pygments imports
+    except ImportError:
+        return []
+    return sorted(
+        Path(m.__file__)
+        for n, m in list(sys.modules.items())
+        if (n == "pygments" or n.startswith("pygments.")) and getattr(m, "__file__", None)
+    )
+
+
+def pytest_files() -> list[tuple[Path, str]]:
+    """(installed file, path inside ``lib/``) for pytest and its dependencies, with each
+    module's compiled form next to it so the sandboxed interpreter need not recompile."""
+    out: list[tuple[Path, str]] = []
+    for name in PACKAGES:
+        for path in _module_files(name):
+            out.append((path, path.relative_to(_site_of(path, name)).as_posix()))
+    for path in _pygments_files():
+        out.append((path, path.relative_to(_site_of(path, "pygments")).as_posix()))
+    with_cache = []
+    for path, rel in out:
+        with_cache.append((path, rel))
+        cached = Path(importlib.util.cache_from_source(str(path)))
+        if cached.is_file():
+            with_cache.append((cached, str(Path(rel).parent / "__pycache__" / cached.name)))
+    return with_cache
+
+
+def _site_of(path: Path, top: str) -> Path:
+    """The folder that holds the top-level package or module ``top`` of ``path``."""
+    for parent in path.parents:
+        if (parent / top).is_dir() or (parent / f"{top}.py").is_file():
+            return parent
+    raise ValueError(f"{path} is not inside {top}")
+
+
+_TEMPLATE: Path | None = None
+_TEMPLATE_LOCK = threading.Lock()
+
+
+def template_dir() -> Path:
+    """A folder (one per grader process) with ``lib/`` and ``run_suite.py``: what every run
+    folder starts from."""
+    global _TEMPLATE
+    with _TEMPLATE_LOCK:
+        if _TEMPLATE is None or not _TEMPLATE.is_dir():
+            root = Path(tempfile.mkdtemp(prefix="unograde-fcd-suite-"))
+            for source, rel in pytest_files():
+                target = root / "lib" / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target)  # keeps mtimes: the .pyc files stay valid
+            shutil.copy2(Path(SR.__file__), root / SR.ENTRY)
+            atexit.register(shutil.rmtree, root, True)
+            _TEMPLATE = root
+        return _TEMPLATE
+
+
+# ----------------------------------------------------------------- running
+
+
+_SUITE_NAME = re.compile(r"(?:test_[A-Za-z0-9_]{1,60}|conftest)\.py")
+MAX_SUITE_FILES = 50
+
+
+def checked_suite(files: Any) -> dict[str, str]:
+    """The test files a request names, kept only when they are plain ``test_*.py`` or
+    ``conftest.py`` names (no folders: they are written into a run folder here, in the
+    grader) and within the size limit; anything else is dropped."""
+    out: dict[str, str] = {}
+    total = 0
+    if not isinstance(files, dict):
+        return out
+    for name, text in sorted(files.items(), key=lambda kv: str(kv[0])):
+        if not (isinstance(name, str) and isinstance(text, str) and _SUITE_NAME.fullmatch(name)):
+            continue
+        total += len(text)
+        if total > MAX_SUITE_BYTES or len(out) >= MAX_SUITE_FILES:
+            break
+        out[name] = text
+    return out
+
+
+def suite_files(folder: Path | None) -> dict[str, str]:
+    """The student's ``test_*.py`` and ``conftest.py`` at the top of ``folder``."""
+    if folder is None:
+        return {}
+    found = {}
+    for path in sorted(folder.iterdir()):
+        if path.is_file() and _SUITE_NAME.fullmatch(path.name):
+            found[path.name] = path.read_bytes()[: MAX_SUITE_BYTES + 1].decode("utf-8", "replace")
+    return checked_suite(found)
+
+
+def run_target(
+    tests: dict[str, str],
+    label: str,
+    limits: Limits = SUITE_LIMITS,
+    isolation: str = "auto",
+    exitfirst: bool = False,
+) -> dict[str, Any]:
+    """Run the suite ``tests`` on target ``label`` in a sandbox of its own: the raw verdict."""
+    with ProgramRunner(template_dir(), SPEC, limits, isolation) as runner:
+        package = runner.work / "game"
+        package.mkdir()
+        for name, text in target_files(label).items():
+            (package / name).write_text(text, encoding="utf-8")
+        for name, text in checked_suite(tests).items():
+            (runner.work / name).write_text(text, encoding="utf-8")
+        if exitfirst:
+            (runner.work / "EXITFIRST").write_text("", encoding="utf-8")
+        outcome = runner.run(0, "")
+    if outcome.status == "returned":
+        return SR.verdict_from_output(str(outcome.value))
+    verdict = {"status": outcome.status, "seconds": round(outcome.seconds, 1)}
+    if outcome.status == "crashed":
+        verdict["message"] = outcome.message[:200]
+    return verdict
+
+
+class VerdictCache:
+    """Verdicts by (suite digest, target label); the reference runs once per suite."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.data: dict[tuple[str, str], dict[str, Any]] = {}
+        self.lock = threading.Lock()
+        self.running: dict[tuple[str, str], threading.Lock] = {}
+
+    def get(self, tests: dict[str, str], label: str, **run: Any) -> dict[str, Any]:
+        key = (digest(tests), label)
+        with self.lock:
+            gate = self.running.setdefault(key, threading.Lock())
+        with gate:  # two threads asking for the same run wait for one result
+            with self.lock:
+                if key in self.data:
+                    return self.data[key]
+            verdict = run_target(tests, label, **run)
+            with self.lock:
+                if len(self.data) >= self.size:
+                    self.data.pop(next(iter(self.data)))
+                self.data[key] = verdict
+                self.running.pop(key, None)
+            return verdict
+
+
+CACHE = VerdictCache()
+
+
+def digest(tests: dict[str, str]) -> str:
+    h = hashlib.sha256()
+    for name in sorted(tests):
+        h.update(name.encode() + b"\0" + tests[name].encode() + b"\0")
+    return h.hexdigest()
+
+
+def suite_limits(extra: dict[str, Any]) -> Limits:
+    """Per-run limits from ``[extra]``: ``suite_timeout``, ``suite_memory_mb``."""
+    timeout = float(extra.get("suite_timeout", SUITE_LIMITS.timeout))
+    return replace(
+        SUITE_LIMITS,
+        timeout=timeout,
+        cpu=timeout,
+        memory_mb=int(extra.get("suite_memory_mb", SUITE_LIMITS.memory_mb)),
+    )
+
+
+def evaluate(
+    label: str,
+    tests: dict[str, str],
+    limits: Limits = SUITE_LIMITS,
+    isolation: str = "auto",
+    cache: VerdictCache = CACHE,
+) -> dict[str, Any]:
+    """A test-suite case's value: ``{"target": label, "verdict": ...}`` plus, for the
+    reference, what failed (checked against the student's source, see ``_clean``).
+
+    Reference: ``passes`` / ``fails`` / ``no-tests``.  Mutant: ``detected`` / ``survived`` /
+    ``not-run`` (the suite does not pass on the reference, or there is no suite).
+    """
+    tests = checked_suite(tests)
+    if not tests or not any(n != "conftest.py" for n in tests):
+        verdict = "no-tests"
+        return {"target": label, "verdict": verdict if label == REFERENCE else "not-run"}
+    run = {"limits": limits, "isolation": isolation}
+    reference = cache.get(tests, REFERENCE, **run)
+    if label == REFERENCE:
+        if SR.passes(reference):
+            return {"target": label, "verdict": "passes"}
+        return {"target": label, "verdict": "fails", "detail": _clean(reference, tests)}
+    if not SR.passes(reference):
+        return {"target": label, "verdict": "not-run"}
+    mutant = cache.get(tests, label, exitfirst=True, **run)
+    return {"target": label, "verdict": "survived" if SR.passes(mutant) else "detected"}
+
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,79}")
+
+
+def _clean(verdict: dict[str, Any], tests: dict[str, str]) -> dict[str, Any]:
+    """Keep only what the student's own files can vouch for: test names that are defined in
+    them, line numbers inside them, exception type names.  A suite running on the reference
+    could otherwise smuggle the reference's answers (or source) out through its feedback."""
+    defined = set()
+    for text in tests.values():
+        defined |= set(re.findall(r"^\s*(?:async\s+)?(?:def|class)\s+(\w+)", text, re.M))
+
+    def entry(raw: Any) -> dict[str, Any] | None:
+        if not isinstance(raw, dict):
+            return None
+        out: dict[str, Any] = {}
+        error = raw.get("error")
+        out["error"] = error if isinstance(error, str) and _IDENT.fullmatch(error) else "an error"
+        file, line = raw.get("file"), raw.get("line")
+        if file in tests and isinstance(line, int) and 0 < line <= tests[file].count("\n") + 1:
+            out["file"], out["line"] = file, line
+        test = raw.get("test")
+        if isinstance(test, str):
+            parts = test.split("::")
+            if not all(_IDENT.fullmatch(p) and p in defined for p in parts):
+                return None
+            out["test"] = test
+            if raw.get("when") in ("setup", "teardown"):
+                out["when"] = raw["when"]
+        where = raw.get("where")
+        if isinstance(where, str):
+            out["where"] = where if where in tests else "a test file"
+        return out
+
+    status = verdict.get("status")
+    clean: dict[str, Any] = {"status": status if status in _STATUS_TEXT else "no-verdict"}
+    for key in ("exit", "collected", "passed", "seconds"):
+        if isinstance(verdict.get(key), int | float) and not isinstance(verdict.get(key), bool):
+            clean[key] = verdict[key]
+    for key in ("failed", "errors"):
+        items = verdict.get(key)
+        if isinstance(items, list):
+            clean[key] = [e for e in (entry(r) for r in items[:50]) if e is not None]
+    return clean
+
+
+_STATUS_TEXT = {
+    "ran": "",
+    "timeout": "it did not finish within the time limit",
+    "memory": "it ran out of memory",
+    "crashed": "the test run crashed",
+    "no-verdict": "the test run stopped before pytest finished (does a test exit the process?)",
+    "no-pytest": "the grader could not start pytest (a grader problem: tell the staff)",
+}
+
+
+# ----------------------------------------------------------------- feedback
+
+
+def _place(e: dict[str, Any]) -> str:
+    return f" (line {e['line']} of {e['file']})" if "file" in e else ""
+
+
+def explain(value: dict[str, Any]) -> list[str]:
+    """Messages for a test-suite case that did not pass, in the assignment's terms."""
+    verdict, label = value.get("verdict"), value.get("target")
+    if verdict == "no-tests":
+        return [f"no {SR.TEST_FILES_HELP} in the submission: there is no test suite to run"]
+    if verdict == "not-run":
+        return ["not run: the test suite does not pass on the reference ADT (see that case)"]
+    if verdict == "survived":
+        mutant = mutant_for(str(label))
+        return [
+            "the test suite passes on this broken ADT: no test checks the rule it breaks",
+            f"(staff only; hidden case) mutant {mutant.name}: {mutant.rule}",
+        ]
+    if verdict != "fails":
+        return [f"unexpected test-suite result {value!r}"]
+    detail = value.get("detail") or {}
+    lines = ["the test suite fails on the reference ADT (a correct implementation)"]
+    status = detail.get("status")
+    if status != "ran":
+        lines.append(_STATUS_TEXT.get(str(status), str(status)))
+        return lines
+    code = detail.get("exit")
+    if code == 5 or not detail.get("collected") and code != 2:
+        lines.append("pytest collected no tests: name test functions test_... in test_*.py")
+    for e in detail.get("errors", [])[:5]:
+        lines.append(f"importing {e.get('where', 'a test file')} raised {e['error']}{_place(e)}")
+    failed = detail.get("failed", [])
+    for e in failed[:10]:
+        when = f" in its {e['when']}" if "when" in e else ""
+        lines.append(f"{e['test']} failed{when}: {e['error']}{_place(e)}")
+    if len(failed) > 10:
+        lines.append(f"… and {len(failed) - 10} more failing tests")
+    if code not in (0, 1, 2, 5, None):
+        lines.append(f"pytest ended with exit status {code}")
+    lines.append(
+        "every test must pass on a correct ADT; tests that rely on the order of a hand or on "
+        "invalid input are themselves wrong (Decisions D14, D15)"
+    )
+    return lines
