@@ -169,6 +169,7 @@ def grade(
         mode = choose_isolation(isolation)
     except (AssignmentError, RuntimeError, ValueError) as exc:
         fail(str(exc))
+    chosen_formats = _parse_formats(formats)
     limits = assignment.limits
     if timeout is not None:
         limits = replace(limits, timeout=timeout, cpu=min(limits.cpu, timeout))
@@ -196,7 +197,7 @@ def grade(
                 out,
                 jobs,
                 limits,
-                _parse_formats(formats),
+                chosen_formats,
                 mode,
                 on_start=lambda n: progress.update(task, total=n),
                 on_done=lambda item: progress.advance(task),
