@@ -9,6 +9,7 @@ every assignment.
 
 from __future__ import annotations
 
+import inspect
 import shutil
 import time
 from collections.abc import Sequence
@@ -231,7 +232,10 @@ def grade_submission(
     hook = getattr(assignment.plugin, "review", None)
     if hook is not None and submission.folder is not None and not submission.problem:
         # Static checks of the source (never running it): style, "must use" requirements.
-        review, deduction, extra = hook(assignment, submission, results)
+        context = {"limits": limits, "isolation": mode}
+        accepted = inspect.signature(hook).parameters
+        kwargs = {k: v for k, v in context.items() if k in accepted}
+        review, deduction, extra = hook(assignment, submission, results, **kwargs)
     score = max(0.0, sum(p.points for p in parts) - deduction)
     return SubmissionResult(
         assignment=assignment.id,

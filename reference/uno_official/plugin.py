@@ -24,7 +24,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from graders.assignment import Assignment, Case
+from graders.assignment import Assignment, Case, Limits
 from graders.compare import describe_sequence, normalise, type_name
 from graders.paths import assignment_dir
 from graders.results import CaseResult
@@ -474,7 +474,11 @@ def tournament(
 
 
 def review(
-    assignment: Assignment, submission: Submission, case_results: list[CaseResult]
+    assignment: Assignment,
+    submission: Submission,
+    case_results: list[CaseResult],
+    isolation: str = "auto",
+    limits: Limits | None = None,
 ) -> tuple[list[str], float, dict]:
     """Play the configured tournaments with the submission's strategy (in the sandbox) and
     turn each threshold into a note; an unmet one takes its points off the strategy part.
@@ -497,7 +501,9 @@ def review(
     config = arena.tournament_config(assignment)
     if not config.thresholds or submission.folder is None:
         return [], 0.0, {}
-    results = arena.play_thresholds(assignment, submission.folder, STUDENT, config)
+    results = arena.play_thresholds(
+        assignment, submission.folder, STUDENT, config, isolation=isolation, limits=limits
+    )
     notes: list[str] = []
     unmet = 0.0
     board: list[dict] = []
