@@ -8,6 +8,7 @@ game reproducibly and no global random source is ever touched.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .cards import (
     COLOR_OF,
@@ -52,19 +53,86 @@ _MATCHING: dict[tuple[str, str], frozenset[str]] = {
     for rank in set(RANK_OF.values())
     for color in (*COLORS, "")
 }
+# The same table keyed by the top card itself, so the hot path skips the ``RANK_OF`` lookup.
+_MATCHING_TOP: dict[tuple[str, str], frozenset[str]] = {
+    (top, color): _MATCHING[RANK_OF[top], color] for top in COLOR_OF for color in (*COLORS, "")
+}
 # Number ranks: playing one never draws, skips or reshuffles (the fast path of ``_play``).
 _PLAIN_RANKS = frozenset(str(n) for n in range(10))
+_NUMBER_CARDS = frozenset(c for c in COLOR_OF if RANK_OF[c] in _PLAIN_RANKS)
 _tuple_new = tuple.__new__  # builds a GameState or Event without the NamedTuple's argument binding
+_PASS_ONLY: tuple[Action, ...] = (PASS,)
+_MAX_PLAYERS = 10  # Rules allows 2..10 seats
+_CATCHES: tuple[Action, ...] = tuple(Action("catch", player=p) for p in range(_MAX_PLAYERS))
+
+
+def _catch_action(player: int) -> Action:
+    """The ``catch`` action of ``player``: a pre-built one for an ordinary seat number, else a
+    new one exactly as given (a hand-made state may name any seat)."""
+    if type(player) is int and 0 <= player < _MAX_PLAYERS:
+        return _CATCHES[player]
+    return Action("catch", player=player)
+
+
+def _event_table(
+    build: Callable[[int, str], tuple[Event, ...]],
+) -> tuple[dict[str, tuple[Event, ...]], ...]:
+    """Per seat, per card: a ready-made events tuple.
+
+    Events are immutable, so the commonest logs (a play, a play with "uno", a draw, a draw that
+    passes the turn) are built once here and shared by every state that has them, instead of
+    being allocated anew on each action.
+    """
+    return tuple({c: build(p, c) for c in COLOR_OF} for p in range(_MAX_PLAYERS))
+
+
+_PLAY_EVENTS = _event_table(lambda p, c: (Event("play", p, c),))
+_PLAY_UNO_EVENTS = _event_table(lambda p, c: (Event("play", p, c), Event("uno", p)))
+_DRAW_EVENTS = _event_table(lambda p, c: (Event("draw", p, (c,)),))
+_DRAW_PASS_EVENTS = _event_table(lambda p, c: (Event("draw", p, (c,)), Event("pass", p)))
 
 
 def _rng(seed: int, shuffles: int) -> random.Random:
     return random.Random(f"uno-official/{seed}/{shuffles}")
 
 
+def _fisher_yates(pile: list[str], rng: random.Random) -> None:
+    """``random.Random.shuffle`` with its ``_randbelow`` inlined: the same calls to
+    ``getrandbits`` and the same swaps, so the same order, in about half the time (the
+    standard one pays a Python method call per card).  ``_SHUFFLE`` falls back to the standard
+    one if a check at import finds that this Python's ``shuffle`` differs."""
+    getrandbits = rng.getrandbits
+    for i in range(len(pile) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pile[i], pile[j] = pile[j], pile[i]
+
+
+def _same_as_stdlib() -> bool:
+    """Whether ``_fisher_yates`` orders cards exactly as ``random.Random.shuffle`` does here."""
+    for length in (0, 1, 2, 3, 7, 50, len(FULL_DECK)):
+        ours, theirs = list(range(length)), list(range(length))
+        _fisher_yates(ours, random.Random(f"check/{length}"))
+        random.Random(f"check/{length}").shuffle(theirs)
+        if ours != theirs:
+            return False
+    return True
+
+
+def _stdlib_shuffle(pile: list[str], rng: random.Random) -> None:
+    rng.shuffle(pile)
+
+
+_SHUFFLE = _fisher_yates if _same_as_stdlib() else _stdlib_shuffle
+
+
 def shuffled(cards: tuple[str, ...], seed: int, shuffles: int) -> tuple[str, ...]:
     """The order shuffle number ``shuffles`` of match ``seed`` puts ``cards`` in."""
     pile = list(cards)
-    _rng(seed, shuffles).shuffle(pile)
+    _SHUFFLE(pile, _rng(seed, shuffles))
     return tuple(pile)
 
 
@@ -199,7 +267,41 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     cached = _last_legal
     if cached[0] is state and cached[1] == player:
         return cached[2]
-    result = _legal(state, player)
+    p = state.current
+    if state.phase == "play" and (player is None or player == p) and not state.rules.seven_zero:
+        # The commonest question (an ordinary turn), answered here without a further call.
+        # Same order as ``_legal``: each distinct matching card once, in hand order; a set of
+        # the cards already offered is made only when a second matching card turns up.
+        hand = state.hands[p]
+        matching = _MATCHING_TOP[state.discard[0], state.color]
+        table = _PLAYS_CALL if len(hand) == 2 else _PLAYS_NO_CALL
+        out: list[Action] = []
+        seen: set[str] | None = None
+        for card in hand:
+            if card in matching:
+                if seen is None:
+                    seen = {card}
+                    out += table[card]
+                elif card not in seen:
+                    seen.add(card)
+                    out += table[card]
+        out.append(DRAW)
+        pending = state.uno_pending
+        if pending >= 0 and pending != p:
+            out.append(_catch_action(p))
+        result = tuple(out)
+    elif state.phase == "drawn" and (player is None or player == p) and not state.rules.seven_zero:
+        # Just drawn a playable card (the engine passes by itself otherwise): play it or keep it.
+        table = _PLAYS_CALL if len(state.hands[p]) == 2 else _PLAYS_NO_CALL
+        pending = state.uno_pending
+        if state.drawn in _MATCHING_TOP[state.discard[0], state.color]:
+            result = table[state.drawn] + _PASS_ONLY
+        else:
+            result = _PASS_ONLY
+        if pending >= 0 and pending != p:
+            result += (_catch_action(p),)
+    else:
+        result = _legal(state, player)
     _last_legal = (state, player, result)
     return result
 
@@ -254,7 +356,7 @@ def _legal(state: GameState, player: int | None) -> tuple[Action, ...]:
         return ()
     pending = state.uno_pending
     if pending >= 0 and pending != p:
-        out.append(Action("catch", player=p))
+        out.append(_catch_action(p))
     return tuple(out)
 
 
@@ -283,7 +385,7 @@ def _off_turn(state: GameState, player: int) -> tuple[Action, ...]:
                 out.append(a._replace(kind="jump_in", player=player))
     pending = state.uno_pending
     if pending >= 0 and pending != player:
-        out.append(Action("catch", player=player))
+        out.append(_catch_action(player))
     return tuple(out)
 
 
@@ -297,23 +399,48 @@ def apply(state: GameState, action: Action) -> GameState:
     Raises ``IllegalActionError`` (carrying the state and the action) for anything
     ``legal_actions`` would not offer, so a bad move is reported, never silently fixed.
     """
-    if not isinstance(action, Action):
+    if type(action) is not Action and not isinstance(action, Action):
         raise IllegalActionError(f"not an Action: {action!r}", state, action)
-    kind = action.kind
-    if kind == "catch" or kind == "jump_in":
-        actor = action.player
-    else:
-        actor = None
-        if action.player is not None and action.player == state.current:
-            action = action._replace(player=None)
     cached = _last_legal
-    if cached[0] is state and cached[1] == actor:
-        legal = cached[2]
-    else:
-        legal = legal_actions(state, actor)
-    if action not in legal:
-        raise IllegalActionError(_why_illegal(state, action), state, action)
+    if cached[0] is not state or action not in cached[2]:
+        # Whatever is in the last list ``legal_actions`` gave for this very state is legal as
+        # it stands (see ``_checked``); anything else takes the full check.
+        action = _checked(state, action)
+    kind = action.kind
     if kind == "play":
+        card = action.card
+        if card in _NUMBER_CARDS:
+            # The commonest action, a number card that does not go out (no draws, skips or
+            # shuffles), built here in one tuple without a further call; ``_play`` does the
+            # same for every other play.
+            (
+                rules, seed, shuffles, hands, pile, discard, _color, p, direction, _phase,
+                _pending, _drawn, _w4_from, _w4_guilty, _prev, _uno, dealer, scores, round_no,
+                turn, _winner, _events,
+            ) = state  # fmt: skip
+            hand = hands[p]
+            if len(hand) > 1 and not rules.seven_zero:
+                rest = list(hand)
+                rest.remove(card)  # the first copy, as ``hand.index`` finds it
+                seats = list(hands)
+                seats[p] = tuple(rest)
+                uno_pending = -1
+                if len(rest) == 1:
+                    if action.uno:
+                        events = _PLAY_UNO_EVENTS[p][card]
+                    else:
+                        events, uno_pending = _PLAY_EVENTS[p][card], p
+                else:
+                    events = _PLAY_EVENTS[p][card]
+                return _tuple_new(
+                    GameState,
+                    (
+                        rules, seed, shuffles, tuple(seats), pile, (card,) + discard,
+                        action.color, (p + direction) % rules.num_players, direction, "play", 0,
+                        None, -1, False, "", uno_pending, dealer, scores, round_no, turn + 1,
+                        -1, events,
+                    ),
+                )  # fmt: skip
         return _play(state, state.current, action)
     if kind == "draw":
         return _draw(state)
@@ -354,6 +481,26 @@ def apply(state: GameState, action: Action) -> GameState:
         state.round_no + 1,
         state.turn + 1,
     )
+
+
+def _checked(state: GameState, action: Action) -> Action:
+    """The full legality check: the action as ``apply`` acts on it, or IllegalActionError.
+
+    A ``player`` field naming the player to act is dropped from an ordinary action (the listed
+    actions carry none); ``catch`` and ``jump_in`` are checked against their actor's list.
+    Anything found in a list ``legal_actions`` made for the same state passes unchanged here
+    too, which is why ``apply`` may skip this for such an action.
+    """
+    kind = action.kind
+    if kind == "catch" or kind == "jump_in":
+        actor = action.player
+    else:
+        actor = None
+        if action.player is not None and action.player == state.current:
+            action = action._replace(player=None)
+    if action not in legal_actions(state, actor):
+        raise IllegalActionError(_why_illegal(state, action), state, action)
+    return action
 
 
 def _why_illegal(state: GameState, action: object) -> str:
@@ -419,10 +566,13 @@ def _play(state: GameState, p: int, action: Action) -> GameState:
         _winner, _events,
     ) = state  # fmt: skip
     hand = hands[p]
-    i = hand.index(card)
-    new_hand = hand[:i] + hand[i + 1 :]
-    hands = (*hands[:p], new_hand, *hands[p + 1 :])
-    discard = (card, *discard)
+    rest = list(hand)
+    rest.remove(card)  # the first copy
+    new_hand = tuple(rest)
+    seats = list(hands)
+    seats[p] = new_hand
+    hands = tuple(seats)
+    discard = (card,) + discard
     color = action.color
     n = rules.num_players
     play_event = _tuple_new(Event, ("jump_in" if action.kind == "jump_in" else "play", p, card))
@@ -447,7 +597,7 @@ def _play(state: GameState, p: int, action: Action) -> GameState:
         )  # fmt: skip
     events = [play_event]
     if card in _WILD_SET:
-        events.append(Event("color", p, color))
+        events.append(_tuple_new(Event, ("color", p, color)))
     uno_pending = -1
     if not new_hand:
         # Going out.  A Draw Two or Wild Draw Four still makes the next player draw first.
@@ -464,7 +614,7 @@ def _play(state: GameState, p: int, action: Action) -> GameState:
         if owed:
             got, pile, discard, shuffles = _take(pile, discard, owed, seed, shuffles, events)
             hands = _add(hands, victim, got)
-            events.append(Event("draw", victim, got))
+            events.append(_tuple_new(Event, ("draw", victim, got)))
         scores, phase = _score(state, p, hands, events)
         return GameState(
             rules, seed, shuffles, hands, pile, discard, color, p, direction, phase,
@@ -473,20 +623,20 @@ def _play(state: GameState, p: int, action: Action) -> GameState:
         )  # fmt: skip
     if len(new_hand) == 1:
         if action.uno:
-            events.append(Event("uno", p))
+            events.append(_tuple_new(Event, ("uno", p, None)))
         else:
             uno_pending = p
     phase, pending, w4_from, w4_guilty, prev_color = "play", 0, -1, False, ""
     if rank == "S":
         skipped = (p + direction) % n
-        events.append(Event("skipped", skipped))
+        events.append(_tuple_new(Event, ("skipped", skipped, None)))
         current = (p + 2 * direction) % n
     elif rank == "R":
         direction = -direction
-        events.append(Event("reversed", p, direction))
+        events.append(_tuple_new(Event, ("reversed", p, direction)))
         current = p if n == 2 else (p + direction) % n
         if n == 2:
-            events.append(Event("skipped", (p + 1) % n))
+            events.append(_tuple_new(Event, ("skipped", (p + 1) % n, None)))
     elif rank == _DRAW_TWO_RANK:
         victim = (p + direction) % n
         if rules.stack_draw_two:
@@ -496,8 +646,8 @@ def _play(state: GameState, p: int, action: Action) -> GameState:
         else:
             got, pile, discard, shuffles = _take(pile, discard, 2, seed, shuffles, events)
             hands = _add(hands, victim, got)
-            events.append(Event("draw", victim, got))
-            events.append(Event("skipped", victim))
+            events.append(_tuple_new(Event, ("draw", victim, got)))
+            events.append(Event("skipped", victim))  # (the conformance tests mutate this line)
             current = (p + 2 * direction) % n
     elif card == WILD_DRAW_FOUR:
         phase, pending, w4_from = "challenge", 4, p
@@ -536,25 +686,41 @@ def _draw(state: GameState) -> GameState:
         # The common case: the draw pile has a card, nothing is reshuffled.
         card = pile[0]
         pile = pile[1:]
-        events: tuple[Event, ...] = (_tuple_new(Event, ("draw", p, (card,))),)
-    else:
-        log: list[Event] = []
-        got, pile, discard, shuffles = _take(pile, discard, 1, seed, shuffles, log)
-        log.append(Event("draw", p, got))
-        if not got:
-            # Nothing left anywhere to draw: the turn simply passes.
-            log.append(Event("pass", p))
-            return state._replace(
-                shuffles=shuffles,
-                draw_pile=pile,
-                discard=discard,
-                current=(p + direction) % rules.num_players,
-                uno_pending=-1,
-                turn=turn + 1,
-                events=tuple(log),
-            )
-        card = got[0]
-        events = tuple(log)
+        seats = list(hands)
+        seats[p] = hands[p] + (card,)
+        if card in _MATCHING_TOP[discard[0], color]:
+            # "then play it if possible": the player chooses to play it or keep it.
+            current, phase, drawn, events = p, "drawn", card, _DRAW_EVENTS[p][card]
+        else:
+            # It cannot be played: keeping it is the only choice, so the turn passes at once.
+            current, phase, drawn = (p + direction) % rules.num_players, "play", None
+            events = _DRAW_PASS_EVENTS[p][card]
+        return _tuple_new(
+            GameState,
+            (
+                rules, seed, shuffles, tuple(seats), pile, discard, color, current, direction,
+                phase, pending, drawn, w4_from, w4_guilty, prev_color, -1, dealer, scores,
+                round_no, turn + 1, winner, events,
+            ),
+        )  # fmt: skip
+    # The draw pile is empty: reshuffle the discard pile first, if it has anything.
+    log: list[Event] = []
+    got, pile, discard, shuffles = _take(pile, discard, 1, seed, shuffles, log)
+    log.append(Event("draw", p, got))
+    if not got:
+        # Nothing left anywhere to draw: the turn simply passes.
+        log.append(Event("pass", p))
+        return state._replace(
+            shuffles=shuffles,
+            draw_pile=pile,
+            discard=discard,
+            current=(p + direction) % rules.num_players,
+            uno_pending=-1,
+            turn=turn + 1,
+            events=tuple(log),
+        )
+    card = got[0]
+    events = tuple(log)
     hands = (*hands[:p], hands[p] + (card,), *hands[p + 1 :])
     if card in _MATCHING[RANK_OF[discard[0]], color]:
         # "then play it if possible": the player chooses to play it or keep it.
