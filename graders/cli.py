@@ -8,6 +8,7 @@ into a one-line message on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -262,7 +263,12 @@ def check(assignment_id, submission, isolation, quiet) -> None:
             "-o",
             "console_output_style=classic",
         ]
-        code = pytest.main(args)
+        here = os.getcwd()
+        os.chdir(empty)  # test ids then read "part01::seed-part01test01", not a temp path
+        try:
+            code = pytest.main(args)
+        finally:
+            os.chdir(here)
     sys.exit(0 if code == 0 else 1 if code == 1 else USAGE_ERROR)
 
 
