@@ -74,6 +74,8 @@ def describe_sequence(
     def items(seq: list[Any], where: str, what: str) -> str:
         if len(seq) == 1:
             return f"{label}: {what} {kind(seq[0])} {show(seq[0])} {where}"
+        if what == "extra":
+            return f"{label}: {len(seq)} extra {noun}s {where}"
         return f"{label}: {_plural(len(seq), noun)} {what} {where}"
 
     n, m = len(exp), len(act)

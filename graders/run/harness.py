@@ -114,6 +114,8 @@ def _student_traceback(exc: BaseException, root: str) -> str:
         if os.path.abspath(f.filename).startswith(root)
         and not os.path.basename(f.filename).startswith("_unograde_")  # the adapter is ours
     ]
+    for frame in frames:  # "uno.py", not the sandbox's own path for it
+        frame.filename = os.path.relpath(os.path.abspath(frame.filename), root)
     lines = traceback.format_list(frames)
     lines += traceback.format_exception_only(type(exc), exc)
     return "".join(lines)
