@@ -16,6 +16,9 @@ environment wrapper) run in the same process, each side choosing with the same k
 source (``random.Random``), and the ratio is printed.  Each side is timed ``--repeat`` times,
 alternating, and the best time counts; times are the process's CPU time, so that other work
 on a shared machine disturbs them as little as possible (both loops are single-threaded).
+
+When the compiled build of the engine is in use (see ``hatch_build.py``), the same source is
+also timed interpreted, so one run shows what the build is worth.
 """
 
 from __future__ import annotations
@@ -25,14 +28,20 @@ import random
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from reference.uno_official.engine import apply, legal_actions, new_game  # noqa: E402
+from reference.uno_official import engine  # noqa: E402
 
 
-def bench_ours(games: int, seed: int) -> tuple[float, int]:
+def bench_ours(games: int, seed: int, rules_engine: ModuleType = engine) -> tuple[float, int]:
     """Seconds for ``games`` rounds, and the number of actions applied."""
+    apply, legal_actions, new_game = (
+        rules_engine.apply,
+        rules_engine.legal_actions,
+        rules_engine.new_game,
+    )
     rnd = random.Random(seed).random
     actions = 0
     start = time.process_time()
@@ -81,31 +90,50 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
-    ours: list[tuple[float, int]] = []
+    # The engine as installed (the compiled build when there is an up-to-date one) and, for
+    # comparison, the same source interpreted.
+    sides: dict[str, ModuleType] = {"installed": engine}
+    if engine.COMPILED:
+        sides["interpreted"] = engine.interpreted()
+    ours: dict[str, list[tuple[float, int]]] = {name: [] for name in sides}
     theirs: list[tuple[float, int]] = []
     for _ in range(max(1, args.repeat)):
-        ours.append(bench_ours(args.games, args.seed))
+        for name, module in sides.items():
+            ours[name].append(bench_ours(args.games, args.seed, module))
         other = bench_rlcard(args.games, args.seed)
         if other is not None:
             theirs.append(other)
-    t, n_ours = min(ours)
-    rate = args.games / t
-    print(
-        f"unograde uno-official: {args.games} games in {t:.2f} s = {rate:,.0f} games/s "
-        f"({n_ours / args.games:.1f} actions/game, {n_ours / t:,.0f} actions/s)"
-    )
-    if not theirs:
+    if engine.COMPILED:
+        print("engine: compiled build of reference/uno_official/engine.py (Cython)")
+    else:
+        print(
+            "engine: interpreted (no compiled build, or engine.py changed since it was built: "
+            "`python hatch_build.py` rebuilds it)"
+        )
+    t2 = n2 = None
+    if theirs:
+        t2, n2 = min(theirs)
+    for name, runs in ours.items():
+        t, n_ours = min(runs)
+        rate = args.games / t
+        label = "unograde uno-official" if name == "installed" else "  same, interpreted"
+        print(
+            f"{label}: {args.games} games in {t:.2f} s = {rate:,.0f} games/s "
+            f"({n_ours / args.games:.1f} actions/game, {n_ours / t:,.0f} actions/s)"
+        )
+        if t2 is not None and n2 is not None:
+            print(
+                f"  ratio to RLCard: {rate / (args.games / t2):.2f}x in games per second, "
+                f"{(n_ours / t) / (n2 / t2):.2f}x in actions per second"
+            )
+    if t2 is None or n2 is None:
         print("rlcard is not installed: no comparison (pip install rlcard to compare)")
         return 0
-    t2, n = min(theirs)
     print(
         f"RLCard UnoGame loop:   {args.games} games in {t2:.2f} s = {args.games / t2:,.0f} "
-        f"games/s ({n / args.games:.1f} steps/game, {n / t2:,.0f} steps/s)"
+        f"games/s ({n2 / args.games:.1f} steps/game, {n2 / t2:,.0f} steps/s)"
     )
-    print(
-        f"ratio (ours / RLCard, games per second): {rate / (args.games / t2):.2f}x; "
-        f"actions per second: {(n_ours / t) / (n / t2):.2f}x (best of {len(ours)} each)"
-    )
+    print(f"(best of {len(theirs)} runs each, alternating, CPU time)")
     return 0
 
 

@@ -140,8 +140,8 @@ MUTANTS = {
     # An innocent Wild Draw Four challenged: the challenger draws 6, not 4 (3 + 6 = 9 cards).
     "innocent-challenge-draws-four": (
         (
-            "hands, pile, discard, shuffles = _penalise(state, p, 6, events)",
-            "hands, pile, discard, shuffles = _penalise(state, p, 4, events)",
+            "penalty = _penalise(state, p, 6, events)",
+            "penalty = _penalise(state, p, 4, events)",
         ),
         {"challenge-innocent-draws-six": ["hand of player 1: 2 cards missing at the end"]},
     ),  # fmt: skip
