@@ -69,6 +69,11 @@ _PLAIN_RANKS = frozenset(str(n) for n in range(10))
 _NUMBER_CARDS = frozenset(c for c in COLOR_OF if RANK_OF[c] in _PLAIN_RANKS)
 _tuple_new = tuple.__new__  # builds a GameState or Event without the NamedTuple's argument binding
 _PASS_ONLY: tuple[Action, ...] = (PASS,)
+# Ready-made answers for an ordinary turn with no matching card or a single one.
+_DRAW_ONLY: tuple[Action, ...] = (DRAW,)
+_THEN_DRAW: dict[str, tuple[Action, ...]] = {c: t + _DRAW_ONLY for c, t in _PLAYS_NO_CALL.items()}
+_THEN_DRAW_CALL: dict[str, tuple[Action, ...]] = {c: t + _DRAW_ONLY for c, t in _PLAYS_CALL.items()}
+_NOTHING_SEEN: set[str] = set()  # never added to: replaced by a new set before any ``add``
 _MAX_PLAYERS = 10  # Rules allows 2..10 seats
 _CATCHES: tuple[Action, ...] = tuple(Action("catch", player=p) for p in range(_MAX_PLAYERS))
 # The "uno" calls a seven-zero 7 may come with (one table each, so the compiled build sees
@@ -197,7 +202,7 @@ def deal_from_deck(
     dealt = deck[: size * n]
     hands = tuple(dealt[(p - dealer - 1) % n :: n] for p in range(n))
     pile = deck[size * n :]
-    events = [Event("deal", dealer, round_no)]
+    events = [_tuple_new(Event, ("deal", dealer, round_no))]
     top = pile[0]
     while top == WILD_DRAW_FOUR:
         # "Return card to the deck, shuffle, flip top card to start discard pile."
@@ -206,7 +211,7 @@ def deal_from_deck(
         shuffles += 1
         top = pile[0]
     pile = pile[1:]
-    events.append(Event("flip", -1, top))
+    events.append(_tuple_new(Event, ("flip", -1, top)))
     left = (dealer + 1) % n
     rank = RANK_OF[top]
     current, direction, phase, color = left, 1, "play", COLOR_OF[top]
@@ -228,9 +233,12 @@ def deal_from_deck(
             rules, seed, shuffles, hands, pile, discard, color, current, direction, phase,
             0, None, -1, False, "", -1, dealer, scores, round_no, turn, -1, tuple(events),
         )  # fmt: skip
-    return GameState(
-        rules, seed, shuffles, hands, pile, (top,), color, current, direction, phase,
-        0, None, -1, False, "", -1, dealer, scores, round_no, turn, -1, tuple(events),
+    return _tuple_new(
+        GameState,
+        (
+            rules, seed, shuffles, hands, pile, (top,), color, current, direction, phase,
+            0, None, -1, False, "", -1, dealer, scores, round_no, turn, -1, tuple(events),
+        ),
     )  # fmt: skip
 
 
@@ -287,26 +295,37 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     p = state.current
     if state.phase == "play" and (player is None or player == p) and not state.rules.seven_zero:
         # The commonest question (an ordinary turn), answered here without a further call.
-        # Same order as ``_legal``: each distinct matching card once, in hand order; a set of
-        # the cards already offered is made only when a second matching card turns up.
+        # Same order as ``_legal``: each distinct matching card once, in hand order.  Half the
+        # time no card or a single one matches: those answers are ready-made tuples, and a list
+        # and a set of the cards already offered are made only for a second matching card.
         hand = state.hands[p]
         matching = _MATCHING_TOP[state.discard[0]][state.color]
-        table = _PLAYS_CALL if len(hand) == 2 else _PLAYS_NO_CALL
-        out: list[Action] = []
-        seen: set[str] | None = None
+        uno = len(hand) == 2
+        table = _PLAYS_CALL if uno else _PLAYS_NO_CALL
+        first: str | None = None
+        out: list[Action] | None = None
+        seen: set[str] = _NOTHING_SEEN
         for card in hand:
             if card in matching:
-                if seen is None:
-                    seen = {card}
-                    out += table[card]
+                if first is None:
+                    first = card
+                elif out is None:
+                    if card != first:
+                        out = [*table[first], *table[card]]
+                        seen = {first, card}
                 elif card not in seen:
                     seen.add(card)
                     out += table[card]
-        out.append(DRAW)
+        if out is not None:
+            out.append(DRAW)
+            result = tuple(out)
+        elif first is not None:
+            result = (_THEN_DRAW_CALL if uno else _THEN_DRAW)[first]
+        else:
+            result = _DRAW_ONLY
         pending = state.uno_pending
         if pending >= 0 and pending != p:
-            out.append(_catch_action(p))
-        result = tuple(out)
+            result += (_catch_action(p),)
     elif state.phase == "drawn" and (player is None or player == p) and not state.rules.seven_zero:
         # Just drawn a playable card (the engine passes by itself otherwise): play it or keep it.
         table = _PLAYS_CALL if len(state.hands[p]) == 2 else _PLAYS_NO_CALL
@@ -667,12 +686,15 @@ def _play(state: GameState, p: int, action: Action) -> GameState:
             got, pile, discard, shuffles = _take(pile, discard, 2, seed, shuffles, events)
             hands = _add(hands, victim, got)
             events.append(_tuple_new(Event, ("draw", victim, got)))
-            events.append(Event("skipped", victim))  # (the conformance tests mutate this line)
+            events.append(_tuple_new(Event, ("skipped", victim, None)))  # (a mutation target)
             current = (p + 2 * direction) % n
     elif card == WILD_DRAW_FOUR:
         phase, pending, w4_from = "challenge", 4, p
         prev_color = state.color
-        w4_guilty = any(COLOR_OF[c] == prev_color for c in hand)
+        for c in hand:  # (a loop, not ``any``: no generator to build on a hot path)
+            if COLOR_OF[c] == prev_color:
+                w4_guilty = True
+                break
         current = (p + direction) % n
     else:
         current = (p + direction) % n

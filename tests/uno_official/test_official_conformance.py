@@ -125,9 +125,10 @@ MUTANTS = {
     # draws; a mutant that forgets the skip leaves player 1 to act instead of player 2.
     "draw-two-does-not-skip": (
         (
-            "            events.append(Event('skipped', victim))\n"
+            "            events.append(_tuple_new(Event, ('skipped', victim, None)))\n"
             "            current = (p + 2 * direction) % n",
-            "            events.append(Event('skipped', victim))\n            current = victim",
+            "            events.append(_tuple_new(Event, ('skipped', victim, None)))\n"
+            "            current = victim",
         ),
         {"draw-two": ["current: expected 2, got 1"]},
     ),
