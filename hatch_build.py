@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -94,4 +93,3 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
 if __name__ == "__main__":
     here = Path(__file__).resolve().parent
     print(build_engine(here, here / ENGINE.parent))
-    sys.exit(0)
