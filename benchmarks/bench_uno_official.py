@@ -10,7 +10,7 @@ and never catches: the closest match to RLCard's players, which draw only when n
 played and auto-play a playable drawn card.  Our rounds still do more (the challenge, "uno"
 calls and their penalties, scoring).
 
-If ``rlcard`` is importable (it is optional, never a dependency), the same number of games of
+If ``rlcard`` is importable (optional: ``pip install -e '.[bench]'``), the same number of games of
 its bare game loop (``UnoGame``: ``init_game``, ``get_legal_actions``, ``step``; not the
 environment wrapper) run in the same process, each side choosing with the same kind of random
 source (``random.Random``), and the ratio is printed.  Each side is timed ``--repeat`` times,
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{(n_ours / t) / (n2 / t2):.2f}x in actions per second"
             )
     if t2 is None or n2 is None:
-        print("rlcard is not installed: no comparison (pip install rlcard to compare)")
+        print("rlcard is not installed: no comparison (pip install -e '.[bench]' to compare)")
         return 0
     print(
         f"RLCard UnoGame loop:   {args.games} games in {t2:.2f} s = {args.games / t2:,.0f} "

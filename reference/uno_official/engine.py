@@ -277,7 +277,11 @@ def _take(
 # ---------------------------------------------------------------------------------------------
 # Legal actions
 
-_last_legal: tuple[object, object, tuple[Action, ...]] = (None, None, ())
+# The last answer ``legal_actions`` gave, as (state, player, actions).  One slot of a list,
+# replaced in place: rebinding a module global on every call would change the module's
+# dictionary each time, and the compiled build's cached lookups of every other global (the
+# tables below) would then miss on each use.
+_last_legal: list[tuple[object, object, tuple[Action, ...]]] = [(None, None, ())]
 
 
 def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, ...]:
@@ -288,8 +292,7 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
     than the one to act may only ``catch`` a missed "uno" or, under the jump-in house rule,
     ``jump_in``.
     """
-    global _last_legal
-    cached = _last_legal
+    cached = _last_legal[0]
     if cached[0] is state and cached[1] == player:
         return cached[2]
     p = state.current
@@ -338,7 +341,7 @@ def legal_actions(state: GameState, player: int | None = None) -> tuple[Action, 
             result += (_catch_action(p),)
     else:
         result = _legal(state, player)
-    _last_legal = (state, player, result)
+    _last_legal[0] = (state, player, result)
     return result
 
 
@@ -437,7 +440,7 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if type(action) is not Action and not isinstance(action, Action):
         raise IllegalActionError(f"not an Action: {action!r}", state, action)
-    cached = _last_legal
+    cached = _last_legal[0]
     if cached[0] is not state or action not in cached[2]:
         # Whatever is in the last list ``legal_actions`` gave for this very state is legal as
         # it stands (see ``_checked``); anything else takes the full check.
