@@ -39,6 +39,14 @@ class Limits:
     cpu: float = 2.0  # CPU seconds per case
     memory_mb: int = 512
     output_kb: int = 64  # what a case may print before the rest is dropped
+    # Caps on the whole sandbox (enforced with cgroups and a sized tmpfs where available).
+    disk_mb: int = 64  # the work folder and /tmp, each
+    processes: int = 128  # processes and threads at once (a JVM needs a few dozen)
+    # Wall-clock seconds for all of one submission's cases, kept by the grader's parent.
+    submission_timeout: float = 60.0
+    # A function that times out (or hits the memory cap) on this many cases in a row has its
+    # remaining cases recorded "not run" instead of each waiting out its timeout (0: never).
+    stop_after: int = 2
 
 
 @dataclass(frozen=True)
@@ -132,7 +140,10 @@ def load_assignment(assignment_id: str) -> Assignment:
         Part(p["id"], p["function"], float(p["points"]), p.get("title", ""), p.get("signature", ""))
         for p in config["parts"]
     )
-    limits = Limits(**config.get("limits", {}))
+    try:
+        limits = Limits(**config.get("limits", {}))
+    except TypeError as exc:
+        raise AssignmentError(f"{config_path}: [limits]: {exc}") from None
     return Assignment(
         id=config["id"],
         title=config.get("title", config["id"]),

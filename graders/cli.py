@@ -136,6 +136,11 @@ def _parse_formats(text: str) -> list[str]:
 )
 @click.option("--public-only", is_flag=True, help="Grade on the public fixtures only.")
 @click.option(
+    "--submission-timeout",
+    type=click.FloatRange(1, 86400),
+    help="Wall-clock seconds for all of one submission's cases (default: assignment.toml).",
+)
+@click.option(
     "--dask",
     "dask_address",
     metavar="ADDRESS",
@@ -151,18 +156,20 @@ def grade(
     formats,
     isolation,
     public_only,
+    submission_timeout,
     dask_address,
 ) -> None:
-    """Grade one or many SUBMISSIONS (files, folders, notebooks, zips) in parallel."""
+    """Grade one or many SUBMISSIONS (files, folders, notebooks, zips) in parallel.
+
+    Each submission is bounded by its time budget (--submission-timeout), so a batch takes
+    at most about (submissions / jobs) x that budget whatever the submissions do.  Ctrl-C
+    or SIGTERM stops within seconds, keeps every report already written, and a re-run
+    grades only what is missing.
+    """
     from dataclasses import replace
 
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
     from .grade.batch import grade_batch
-    from .report.terminal import batch_table, submission_summary
     from .run.sandbox import choose_isolation
-    from .submission import SubmissionError
 
     try:
         assignment = load_assignment(assignment_id)
@@ -176,53 +183,80 @@ def grade(
         limits = replace(limits, timeout=timeout, cpu=min(limits.cpu, timeout))
     if memory is not None:
         limits = replace(limits, memory_mb=memory)
+    if submission_timeout is not None:
+        limits = replace(limits, submission_timeout=submission_timeout)
     for path in submissions:
         if not path.exists():
             fail(f"{path}: no such file or folder")
-    console = Console(stderr=True)
-    progress = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
-    task = progress.add_task(f"grading {assignment.id}", total=None)
-    with progress:
-        try:
-            items = grade_batch(
-                assignment,
-                list(submissions),
-                cases,
-                out,
-                jobs,
-                limits,
-                chosen_formats,
-                mode,
-                on_start=lambda n: progress.update(task, total=n),
-                on_done=lambda item: progress.advance(task),
-                dask=dask_address,
-            )
-        except (SubmissionError, RuntimeError) as exc:
-            fail(str(exc))
+    if out is not None and out.exists() and not out.is_dir():
+        fail(f"{out}: exists and is not a folder")
+    from .grade.progress import BatchProgress, interrupt_handlers
+
+    with interrupt_handlers() as stop, BatchProgress(assignment.id) as progress:
+        items = grade_batch(
+            assignment,
+            list(submissions),
+            cases,
+            out,
+            jobs,
+            limits,
+            chosen_formats,
+            mode,
+            on_start=progress.start,
+            on_done=progress.done,
+            on_progress=progress.inflight,
+            dask=dask_address,
+            stop=stop,
+        )
+    _grade_summary(assignment, items, mode, out, stop.signal, limits.submission_timeout)
+
+
+def _grade_summary(
+    assignment, items, mode: str, out: Path | None, interrupted: int, budget: float
+) -> None:
+    """What ``grade`` prints when the batch ends, and its exit status."""
+    from rich.console import Console
+
+    from .report.terminal import batch_table, submission_summary
+    from .textsafe import terminal_text
+
     results = [item.result for item in items if item.result is not None]
     stdout = Console()
-    if len(results) == 1:
+    if len(items) == 1 and results:
         submission_summary(results[0], stdout)
-    else:
+    elif results:
         part_ids = [p.id for p in assignment.parts]
         stdout.print(batch_table(results, part_ids, f"{assignment.title}: {len(results)} graded"))
     skipped = sum(item.skipped for item in items)
-    stdout.print(f"isolation: {results[0].isolation if results else mode}", highlight=False)
+    stdout.print(
+        f"isolation: {results[0].isolation if results else mode}", highlight=False, markup=False
+    )
     if skipped:
         stdout.print(f"{skipped} unchanged submission(s) skipped (results kept from last run)")
+    over = sorted(r.student for r in results if r.budget_hit)
+    if over:
+        stdout.print(
+            f"{len(over)} submission(s) used up their time budget of "
+            f"{budget:g} s (cases not run): " + ", ".join(terminal_text(name) for name in over),
+            highlight=False,
+        )
     if out is not None:
         stdout.print(
             f"reports: {out}/<student>/ (report.html, report.md, result.json, "
             f"results.json); scores: {out / 'scores.csv'}",
             highlight=False,
+            markup=False,
         )
+    if interrupted:
+        missing = sum(item.result is None for item in items)
+        click.echo(
+            f"unograde: interrupted; {len(results)} graded and kept, {missing} not graded "
+            "(run the same command again to finish)",
+            err=True,
+        )
+        sys.exit(128 + interrupted)
+    if len(items) == 1 and results and results[0].problem:
+        sys.exit(USAGE_ERROR)  # a lone submission that could not run at all: bad input
 
 
 @main.command()

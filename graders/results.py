@@ -14,6 +14,8 @@ OUTCOMES = {
     "crashed": "crashed",
     "missing": "missing function",
     "wrong-shape": "wrong result type or shape",
+    "malformed": "malformed output",
+    "not-run": "not run",
 }
 
 
@@ -72,6 +74,8 @@ class SubmissionResult:
     deduction: float = 0.0
     # Gradescope leaderboard entries: {"name": ..., "value": ..., "order": "asc"|"desc"}.
     leaderboard: list[dict] = field(default_factory=list)
+    # The submission's wall-clock budget ran out: some cases were not run.
+    budget_hit: bool = False
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -13,9 +13,11 @@ import csv
 import hashlib
 import io
 import json
+import threading
+import time
 import traceback
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,8 +27,15 @@ from ..paths import fixtures_dir
 from ..report import write_atomic, write_reports
 from ..results import CaseResult, PartResult, SubmissionResult, from_dict
 from ..run.programs import program_specs
-from ..submission import Submission, cleanup, load_submissions
+from ..run.scratch import scratch_space
+from ..submission import Submission, SubmissionError, cleanup, load_submissions
+from ..textsafe import clean_text, csv_cell
 from .engine import grade_submission
+
+try:
+    from ..submission import assign_names
+except ImportError:  # provisional until the loader's naming lands
+    assign_names = None  # type: ignore[assignment]
 
 
 @dataclass
@@ -54,7 +63,7 @@ def fixtures_fingerprint(assignment: Assignment, limits: Limits, cases: list[Cas
     return h.hexdigest()[:16]
 
 
-def unique_names(submissions: list[Submission]) -> None:
+def _unique_names(submissions: list[Submission]) -> None:
     seen: dict[str, int] = {}
     for sub in submissions:
         base = sub.name or "submission"
@@ -98,6 +107,17 @@ def _grader_failure(assignment: Assignment, sub: Submission, error: str) -> Subm
     )
 
 
+def _load(path: Path, assignment: Assignment, programs) -> list[Submission]:
+    """The submissions at ``path``; a path that is no submission at all becomes one
+    submission with that problem, so that it is listed and the others are graded."""
+    try:
+        return load_submissions(path, assignment.module, programs=programs)
+    except Exception as exc:  # noqa: BLE001 - one bad path must not stop the class
+        text = str(exc) if isinstance(exc, SubmissionError) else f"could not load: {exc!r}"
+        name = path.stem if path.suffix else path.name
+        return [Submission(name or "submission", str(path), None, problem=clean_text(text))]
+
+
 def grade_batch(
     assignment: Assignment,
     paths: list[Path],
@@ -110,12 +130,52 @@ def grade_batch(
     on_start: Callable[[int], None] | None = None,
     on_done: Callable[[BatchItem], None] | None = None,
     dask: str | None = None,
+    on_progress: Callable[[dict[str, float]], None] | None = None,
+    stop: threading.Event | None = None,
 ) -> list[BatchItem]:
     """Grade every submission found under ``paths``; write reports under ``out_dir``.
 
     Locally, ``jobs`` threads each drive one sandboxed child at a time; with ``dask`` (a
-    scheduler address, or ``local``) the grading runs on a Dask cluster instead.
+    scheduler address, or ``local``) the grading runs on a Dask cluster instead.  Each
+    submission, from loading to its reports, is inside its own error boundary, and
+    ``scores.csv`` is rewritten as each one finishes.  ``on_progress`` gets, a few times a
+    second, the submissions in flight and when each started.  When ``stop`` is set (an
+    interrupt) no new submission starts, the running ones are abandoned unwritten, and
+    what was already written stays.
     """
+    with scratch_space():
+        return _grade_batch(
+            assignment,
+            paths,
+            cases,
+            out_dir,
+            jobs,
+            limits,
+            formats,
+            isolation,
+            on_start,
+            on_done,
+            dask,
+            on_progress,
+            stop or threading.Event(),
+        )
+
+
+def _grade_batch(
+    assignment,
+    paths,
+    cases,
+    out_dir,
+    jobs,
+    limits,
+    formats,
+    isolation,
+    on_start,
+    on_done,
+    dask,
+    on_progress,
+    stop,
+) -> list[BatchItem]:
     limits = limits or assignment.limits
     formats = formats or ["json", "md", "html", "gradescope"]
     if "json" not in formats:
@@ -124,31 +184,60 @@ def grade_batch(
     submissions: list[Submission] = []
     programs = program_specs(assignment.programs) if assignment.programs else None
     for path in paths:
-        submissions.extend(load_submissions(path, assignment.module, programs=programs))
-    unique_names(submissions)
+        submissions.extend(_load(Path(path), assignment, programs))
+    (assign_names or _unique_names)(submissions)
     items = [BatchItem(sub) for sub in submissions]
     if on_start:
         on_start(len(items))
+    inflight: dict[str, float] = {}
+    lock = threading.Lock()
 
     def finish(item: BatchItem, result: SubmissionResult) -> BatchItem:
-        if out_dir is not None:
-            write_reports(result, out_dir / item.submission.name, formats, assignment.show_hidden)
+        if stop.is_set() and not item.skipped:
+            return item  # cut short by the interrupt: a re-run grades it again
         item.result = result
+        if out_dir is not None:
+            try:
+                write_reports(
+                    result, out_dir / item.submission.name, formats, assignment.show_hidden
+                )
+            except Exception:  # noqa: BLE001 - e.g. a report that cannot be written
+                item.result = _grader_failure(
+                    assignment, item.submission, traceback.format_exc(limit=2)
+                )
+                try:
+                    write_reports(item.result, out_dir / item.submission.name, ["json"])
+                except Exception:  # noqa: BLE001 - keep going: the row in scores.csv says why
+                    pass
         return item
 
     def work(item: BatchItem) -> BatchItem:
         sub = item.submission
-        previous = _previous(out_dir, sub, fingerprint)
-        if previous is not None:
-            item.result, item.skipped = previous, True
+        if stop.is_set():
             return item
+        with lock:
+            inflight[sub.name] = time.monotonic()
         try:
-            result = grade_submission(assignment, sub, cases, limits, isolation)
-            result = replace(result, digest=f"{sub.digest}:{fingerprint}")
-        except Exception:  # noqa: BLE001 - one broken submission must not stop the batch
-            # No digest: a grader failure is never kept as this submission's final result.
-            result = _grader_failure(assignment, sub, traceback.format_exc(limit=3))
-        return finish(item, result)
+            previous = _previous(out_dir, sub, fingerprint)
+            if previous is not None:
+                item.result, item.skipped = previous, True
+                return item
+            try:
+                result = grade_submission(assignment, sub, cases, limits, isolation)
+                result = replace(result, digest=f"{sub.digest}:{fingerprint}")
+            except Exception:  # noqa: BLE001 - one broken submission must not stop the batch
+                # No digest: a grader failure is never kept as this submission's final result.
+                result = _grader_failure(assignment, sub, traceback.format_exc(limit=3))
+            return finish(item, result)
+        finally:
+            with lock:
+                inflight.pop(sub.name, None)
+
+    def completed(item: BatchItem) -> None:
+        if out_dir is not None and item.result is not None:
+            _write_scores(out_dir, assignment, items)
+        if on_done:
+            on_done(item)
 
     try:
         if dask:
@@ -162,24 +251,56 @@ def grade_batch(
                 fingerprint,
                 out_dir,
                 finish,
-                on_done,
+                completed,
+                stop,
             )
         else:
-            with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-                futures = [pool.submit(work, item) for item in items]
-                for future in as_completed(futures):
-                    item = future.result()
-                    if on_done:
-                        on_done(item)
+            _run_local(items, jobs, work, completed, stop, on_progress, inflight, lock)
     finally:
         cleanup(submissions)
     if out_dir is not None:
-        write_atomic(out_dir / "scores.csv", scores_csv(assignment, items))
+        _write_scores(out_dir, assignment, items)
     return items
 
 
+def _run_local(items, jobs, work, completed, stop, on_progress, inflight, lock) -> None:
+    """``jobs`` threads, each driving one sandboxed submission at a time."""
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="unograde-grade")
+    try:
+        pending = {pool.submit(work, item) for item in items}
+        while pending:
+            done, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            for future in done:
+                completed(future.result())
+            if on_progress:
+                with lock:
+                    snapshot = dict(inflight)
+                on_progress(snapshot)
+            if stop.is_set():
+                break
+    finally:
+        pool.shutdown(wait=not stop.is_set(), cancel_futures=True)
+
+
+def _write_scores(out_dir: Path, assignment: Assignment, items: list[BatchItem]) -> None:
+    try:
+        write_atomic(out_dir / "scores.csv", scores_csv(assignment, items))
+    except OSError:
+        pass  # the reports are written; a later completion or the final write retries
+
+
 def _run_on_dask(
-    address, assignment, items, cases, limits, isolation, fingerprint, out_dir, finish, on_done
+    address,
+    assignment,
+    items,
+    cases,
+    limits,
+    isolation,
+    fingerprint,
+    out_dir,
+    finish,
+    on_done,
+    stop,
 ) -> None:
     """The same batch on a Dask cluster: one task per submission, reports written here."""
     from dataclasses import asdict
@@ -210,6 +331,8 @@ def _run_on_dask(
             )
             pending[future] = item
         for future in dask_completed(list(pending)):
+            if stop.is_set():
+                break
             item = pending[future]
             try:
                 result = replace(
@@ -221,6 +344,8 @@ def _run_on_dask(
             if on_done:
                 on_done(item)
     finally:
+        if stop.is_set():
+            client.cancel(list(pending))
         client.close()
 
 
@@ -236,11 +361,11 @@ def scores_csv(assignment: Assignment, items: list[BatchItem]) -> str:
         points = {p.id: p.points for p in result.parts}
         writer.writerow(
             [
-                result.student,
+                csv_cell(result.student),
                 *(f"{points.get(p.id, 0.0):g}" for p in assignment.parts),
                 f"{result.score:g}",
                 f"{result.max_score:g}",
-                result.problem or "",
+                csv_cell(result.problem or ""),
             ]
         )
     return out.getvalue()

@@ -19,8 +19,10 @@ from .. import __version__
 from ..assignment import Assignment, Case, Limits
 from ..compare import differs
 from ..results import CaseResult, PartResult, SubmissionResult
-from ..run.sandbox import ISOLATION_TEXT, Call, Outcome, choose_isolation, run_calls
+from ..run.budget import Budget, budget_scope
+from ..run.sandbox import Call, Outcome, Session, choose_isolation, isolation_text
 from ..submission import Submission
+from ..textsafe import cap_text, cap_value, clean_text
 
 
 def _case_points(assignment: Assignment, cases: Sequence[Case]) -> dict[str, float]:
@@ -82,6 +84,9 @@ def judge(
             f"importing the submission raised {outcome.error_type}: {outcome.message}"
         ]
         result.traceback = outcome.traceback
+    elif status == "not-run":
+        result.outcome = "not-run"
+        result.messages = [outcome.message]
     elif status == "missing":
         result.outcome = "missing"
         result.messages = [f"the submission has no function {part.function}"]
@@ -99,8 +104,8 @@ def judge(
             f"note: {part.function} changed the lists it was given (the caller's data); "
             "return new lists instead"
         )
-    if not case.hidden and not result.passed:  # what a student needs to see a failure
-        result.args = case.args
+    if not case.hidden and not result.passed and status != "not-run":
+        result.args = case.args  # what a student needs to see a failure
         view = getattr(plugin, "view", None)
         if view is not None:
             actual = outcome.value if status == "returned" else None
@@ -108,7 +113,72 @@ def judge(
                 result.view = view(case.part, case.args, case.expected, actual)
             except Exception:  # noqa: BLE001 - a view is a nicety; never fail grading for it
                 result.view = None
+    return bounded(result)
+
+
+MAX_MESSAGES = 20
+MAX_MESSAGE_CHARS = 2000
+
+
+def bounded(result: CaseResult) -> CaseResult:
+    """The case with everything the submission controls cut to a size a report can carry
+    (a 2 MB string returned, quoted in three messages, must not make 500 MB of reports)."""
+    messages = [cap_text(clean_text(m), MAX_MESSAGE_CHARS) for m in result.messages]
+    if len(messages) > MAX_MESSAGES:
+        cut = len(messages) - MAX_MESSAGES
+        messages = messages[:MAX_MESSAGES] + [f"… ({cut} more differences not shown)"]
+    result.messages = messages
+    result.stdout = cap_text(clean_text(result.stdout), 64 * 1024)
+    result.traceback = cap_text(clean_text(result.traceback), 8000)
+    result.args = cap_value(result.args) if result.args is not None else None
+    result.view = cap_value(result.view) if result.view is not None else None
     return result
+
+
+class Streaks:
+    """Which functions have timed out (or hit the memory cap) on ``threshold`` cases in a
+    row: their remaining cases are not run, and cost no time."""
+
+    STOPPING = ("timeout", "memory")
+
+    def __init__(self, threshold: int) -> None:
+        self.threshold = threshold
+        self.runs: dict[str, list[tuple[str, str]]] = {}
+        self.stopped: dict[str, str] = {}
+        self.skipped: dict[str, int] = {}
+
+    def blocked(self, function: str) -> str | None:
+        reason = self.stopped.get(function)
+        if reason is not None:
+            self.skipped[function] = self.skipped.get(function, 0) + 1
+        return reason
+
+    def record(self, function: str, case: str, status: str) -> None:
+        if status not in self.STOPPING:
+            self.runs.pop(function, None)
+            return
+        run = self.runs.setdefault(function, [])
+        run.append((case, status))
+        if self.threshold and len(run) >= self.threshold:
+            what = {s for _, s in run}
+            verb = (
+                "timed out"
+                if what == {"timeout"}
+                else "ran out of memory"
+                if what == {"memory"}
+                else "timed out or ran out of memory"
+            )
+            names = [name for name, _ in run]
+            listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+            self.stopped[function] = f"not run: {function} {verb} on cases {listed}"
+
+    def notes(self) -> list[str]:
+        return [
+            f"{function}: {reason.removeprefix('not run: ')}, so its {count} remaining "
+            f"case{'s' if count != 1 else ''} were not run"
+            for function, reason in self.stopped.items()
+            if (count := self.skipped.get(function, 0))
+        ]
 
 
 ADAPTER_MODULE = "_unograde_adapter"
@@ -132,7 +202,7 @@ def _provide(assignment: Assignment, submission: Submission) -> str | None:
     return ADAPTER_MODULE
 
 
-def _run_program(assignment, submission, cases, limits, mode):
+def _run_program(assignment, submission, cases, limits, mode, streaks):
     """Run a program submission once per case; parse what it printed with the plugin."""
     from ..run.programs import ProgramRunner
 
@@ -143,9 +213,14 @@ def _run_program(assignment, submission, cases, limits, mode):
             if failure is not None:
                 yield case, replace(failure, id=k)
                 continue
+            reason = streaks.blocked(case.part)
+            if reason is not None:
+                yield case, Outcome(k, "not-run", message=reason)
+                continue
             extra = getattr(plugin, "program_args", None)
             args = tuple(extra(case)) if extra is not None else ()
             outcome = runner.run(k, plugin.program_input(case), args)
+            streaks.record(case.part, case.name, outcome.status)
             if outcome.status == "returned":
                 try:
                     outcome.value = plugin.parse_program_output(case.part, outcome.value)
@@ -154,20 +229,57 @@ def _run_program(assignment, submission, cases, limits, mode):
             yield case, outcome
 
 
+def _run_module(assignment, submission, cases, handled, limits, mode, adapter, streaks):
+    """Run a module submission's cases in one sandboxed session, case by case, in order."""
+    outcomes: dict[int, Outcome] = {}
+    todo = [(k, c) for k, c in enumerate(cases) if k not in handled]
+    with Session(
+        submission.folder,
+        assignment.module,
+        limits,
+        mode,
+        adapter=adapter,
+        expected_calls=len(todo),
+    ) as session:
+        for k, case in todo:
+            function = assignment.part(case.part).function
+            reason = streaks.blocked(function)
+            if reason is not None:
+                outcomes[k] = Outcome(k, "not-run", message=reason)
+                continue
+            outcome = session.call(Call(k, function, case.args))
+            streaks.record(function, case.name, outcome.status)
+            outcomes[k] = outcome
+    return outcomes, session.import_stdout
+
+
 def grade_submission(
     assignment: Assignment,
     submission: Submission,
     cases: Sequence[Case],
     limits: Limits | None = None,
     isolation: str = "auto",
+    budget: Budget | None = None,
 ) -> SubmissionResult:
-    """Grade one submission on ``cases``; never raises for anything the student did."""
-    started = time.monotonic()
+    """Grade one submission on ``cases``; never raises for anything the student did.
+
+    Everything it runs is bounded by ``budget`` (by default the limits' submission
+    timeout), kept here in the grader's process: past it, the submission's processes are
+    killed and every case not yet graded is recorded "not run".
+    """
     limits = limits or assignment.limits
+    budget = budget or Budget(limits.submission_timeout or None)
+    with budget_scope(budget):
+        return _grade(assignment, submission, cases, limits, isolation, budget)
+
+
+def _grade(assignment, submission, cases, limits, isolation, budget) -> SubmissionResult:
+    started = time.monotonic()
     worth = _case_points(assignment, cases)
     mode = choose_isolation(isolation)
     results: list[CaseResult] = []
     import_stdout = ""
+    streaks = Streaks(limits.stop_after)
     # A plugin may run some cases its own way (still only through the sandbox), for example a
     # student's test suite against mutants: those never reach the module's child.
     own = getattr(assignment.plugin, "run_cases", None)
@@ -193,20 +305,14 @@ def grade_submission(
                 )
             )
     elif submission.program is not None:
-        for case, outcome in _run_program(assignment, submission, cases, limits, mode):
+        for case, outcome in _run_program(assignment, submission, cases, limits, mode, streaks):
             results.append(judge(assignment, case, outcome, worth[case.part], program=True))
     else:
         adapter = _provide(assignment, submission)
-        calls = [
-            Call(k, assignment.part(c.part).function, c.args)
-            for k, c in enumerate(cases)
-            if k not in handled
-        ]
-        report = run_calls(
-            submission.folder, assignment.module, calls, limits, mode, adapter=adapter
+        outcomes, import_stdout = _run_module(
+            assignment, submission, cases, handled, limits, mode, adapter, streaks
         )
-        import_stdout = report.import_stdout
-        by_id = {o.id: o for o in report.outcomes} | handled
+        by_id = outcomes | handled
         for k, case in enumerate(cases):
             outcome = by_id.get(k) or Outcome(k, "crashed", message="no result came back")
             results.append(judge(assignment, case, outcome, worth[case.part]))
@@ -237,23 +343,31 @@ def grade_submission(
         kwargs = {k: v for k, v in context.items() if k in accepted}
         review, deduction, extra = hook(assignment, submission, results, **kwargs)
     score = max(0.0, sum(p.points for p in parts) - deduction)
+    notes = list(submission.notes) + streaks.notes()
+    if budget.hit:
+        skipped = sum(r.outcome == "not-run" and "budget" in " ".join(r.messages) for r in results)
+        notes.append(
+            f"the submission used up its time budget of {budget.seconds:g} s: "
+            f"{skipped} case{'s' if skipped != 1 else ''} were not run"
+        )
     return SubmissionResult(
         assignment=assignment.id,
         title=assignment.title,
         student=submission.name,
         origin=submission.origin,
         digest=submission.digest,
-        isolation=ISOLATION_TEXT[mode],
+        isolation=isolation_text(mode, limits),
         score=round(score, 6),
         max_score=round(sum(p.max_points for p in parts), 6),
         parts=parts,
         cases=results,
-        notes=list(submission.notes),
+        notes=notes,
         problem=submission.problem,
-        import_stdout=import_stdout,
+        import_stdout=cap_text(clean_text(import_stdout), 16 * 1024),
         seconds=round(time.monotonic() - started, 3),
         grader_version=__version__,
         review=review,
         deduction=deduction,
         leaderboard=extra.get("leaderboard", []),
+        budget_hit=budget.hit,
     )

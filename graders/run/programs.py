@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..assignment import Limits
-from .sandbox import ISOLATION_TEXT, Outcome, _bwrap_command, _kill_group, choose_isolation
+from ..textsafe import clean_text
+from .budget import Budget, Interrupted, current_budget
+from .sandbox import SANDBOX_WORK, Outcome, Tree, bwrap_command, choose_isolation, isolation_text
 
 LAUNCHER = Path(__file__).resolve().parent / "launch.py"
 BUILD_TIMEOUT = 120.0
@@ -77,14 +79,28 @@ def _signal_name(code: int) -> str:
 
 
 class ProgramRunner:
-    """One submission's program: built once in its own working copy, then run per case."""
+    """One submission's program: built once in its own working copy, then run per case.
 
-    def __init__(self, folder: Path, spec: ProgramSpec, limits: Limits, isolation: str = "auto"):
+    Under bubblewrap each run's working folder is a fresh tmpfs of the disk cap, holding the
+    working copy's top-level entries bound read-only: a run may write new files there (up
+    to the cap) but never changes what the next run sees.  The build step alone writes to
+    the working copy itself.  Every wait is cut at the submission's budget.
+    """
+
+    def __init__(
+        self,
+        folder: Path,
+        spec: ProgramSpec,
+        limits: Limits,
+        isolation: str = "auto",
+        budget: Budget | None = None,
+    ):
         self.spec, self.limits = spec, limits
         self.mode = choose_isolation(isolation)
-        self.isolation = ISOLATION_TEXT[self.mode]
+        self.isolation = isolation_text(self.mode, limits)
+        self.budget = budget or current_budget()
         self.work = Path(tempfile.mkdtemp(prefix="unograde-prog-"))
-        shutil.copytree(folder, self.work, dirs_exist_ok=True)
+        shutil.copytree(folder, self.work, dirs_exist_ok=True, symlinks=True)
         os.chmod(self.work, 0o755)
 
     def close(self) -> None:
@@ -96,7 +112,18 @@ class ProgramRunner:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _command(self, words: tuple[str, ...], cpu: float, output_bytes: int) -> list[str]:
+    def _entries(self) -> list[tuple[Path, str]]:
+        """The working copy's top-level files and folders, as read-only binds (no links)."""
+        binds = []
+        for entry in sorted(self.work.iterdir()):
+            if entry.is_symlink() or not (entry.is_file() or entry.is_dir()):
+                continue
+            binds.append((entry, f"{SANDBOX_WORK}/{entry.name}"))
+        return binds
+
+    def _command(
+        self, words: tuple[str, ...], cpu: float, output_bytes: int, build: bool
+    ) -> list[str]:
         argv = _argv(words)
         limits = {
             "memory_mb": self.limits.memory_mb,
@@ -114,55 +141,70 @@ class ProgramRunner:
             *argv,
         ]
         if self.mode == "bwrap":
-            # The program's own copy is its working directory, writable (a build writes there).
-            prefix = _bwrap_command(self.work, self.work)
             launcher[3] = "/sandbox/launch.py"
-            return (
-                prefix[:-2]
-                + ["--ro-bind", str(LAUNCHER), "/sandbox/launch.py", "--chdir", "/sandbox/work"]
-                + launcher
-            )
+            binds = [(LAUNCHER, "/sandbox/launch.py")]
+            if build:
+                prefix = bwrap_command(self.limits.disk_mb, work=self.work, ro_binds=binds)
+            else:
+                prefix = bwrap_command(self.limits.disk_mb, ro_binds=binds + self._entries())
+            return prefix + launcher
         return launcher
 
     def _run(
-        self, words: tuple[str, ...], stdin: str, timeout: float, cpu: float, case_id: int
+        self,
+        words: tuple[str, ...],
+        stdin: str,
+        timeout: float,
+        cpu: float,
+        case_id: int,
+        build: bool = False,
     ) -> Outcome:
+        if self.budget.expired:
+            self.budget.hit = True
+            return Outcome(case_id, "not-run", message=self.budget.reason())
         out_cap = self.limits.output_kb * 1024
-        token = os.urandom(8).hex()
-        env = {
-            "PATH": "/usr/local/bin:/usr/bin:/bin",
-            "LANG": "C.UTF-8",
-            "LC_ALL": "C.UTF-8",
-            "HOME": "/sandbox/work" if self.mode == "bwrap" else str(self.work),
-            "UNOGRADE_SANDBOX": token,
-        }
-        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-            started = time.monotonic()
-            proc = subprocess.Popen(
-                self._command(words, cpu, out_cap + 1),
-                cwd=self.work,
-                env=env,
-                stdin=subprocess.PIPE,
-                stdout=out,
-                stderr=err,
-                start_new_session=True,
-            )
-            try:
-                proc.stdin.write(stdin.encode())
-                proc.stdin.close()
-            except OSError:
-                pass
-            timed_out = False
-            try:
-                code = proc.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                timed_out, code = True, None
-            elapsed = time.monotonic() - started
-            _kill_group(proc, token)
-            out.seek(0)
-            stdout = out.read(out_cap + 1).decode("utf-8", "replace")
-            err.seek(0)
-            stderr = err.read(8192).decode("utf-8", "replace")
+        try:
+            tree = Tree(self.limits)
+        except Interrupted:
+            return Outcome(case_id, "not-run", message="not run: grading was interrupted")
+        home = SANDBOX_WORK if self.mode == "bwrap" else str(self.work)
+        try:
+            with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+                started = time.monotonic()
+                proc = subprocess.Popen(
+                    tree.command(self._command(words, cpu, out_cap + 1, build)),
+                    cwd=self.work,
+                    env=tree.env(home),
+                    stdin=subprocess.PIPE,
+                    stdout=out,
+                    stderr=err,
+                    start_new_session=True,
+                )
+                tree.started(proc)
+                try:
+                    proc.stdin.write(stdin.encode())
+                    proc.stdin.close()
+                except OSError:
+                    pass
+                timed_out = over_budget = False
+                wait = self.budget.cap(started + timeout) - started
+                try:
+                    code = proc.wait(timeout=max(0.0, wait))
+                except subprocess.TimeoutExpired:
+                    timed_out, code = True, None
+                    over_budget = self.budget.expired
+                elapsed = time.monotonic() - started
+                memory = tree.memory_exceeded()
+                tree.kill()
+                out.seek(0)
+                stdout = out.read(out_cap + 1).decode("utf-8", "replace")
+                err.seek(0)
+                stderr = clean_text(err.read(8192).decode("utf-8", "replace"))
+        finally:
+            tree.close()
+        if over_budget:
+            self.budget.hit = True
+            return Outcome(case_id, "not-run", seconds=elapsed, message=self.budget.reason())
         base = Outcome(
             case_id, "returned", value=stdout[:out_cap], stdout=stderr[-2000:], seconds=elapsed
         )
@@ -171,6 +213,8 @@ class ProgramRunner:
             base.message = f"printed more than {self.limits.output_kb} KB (the output limit)"
         elif timed_out:
             base.status, base.message = "timeout", f"no answer within {timeout:g} s (wall clock)"
+        elif memory:
+            base.status, base.message = "memory", "ran out of memory"
         elif code is not None and code < 0:
             sig = -code
             if sig == signal.SIGXCPU:
@@ -197,9 +241,9 @@ class ProgramRunner:
         """Build once (``javac``, ``gcc``...); an outcome when the build fails."""
         if not self.spec.build:
             return None
-        result = self._run(self.spec.build, "", BUILD_TIMEOUT, BUILD_TIMEOUT, -1)
-        if result.status == "returned":
-            return None
+        result = self._run(self.spec.build, "", BUILD_TIMEOUT, BUILD_TIMEOUT, -1, build=True)
+        if result.status in ("returned", "not-run"):
+            return None if result.status == "returned" else result
         result.status = "import-error"
         result.error_type = "BuildError"
         result.message = f"`{' '.join(self.spec.build)}` failed: {result.message}\n{result.stdout}"

@@ -25,13 +25,16 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..assignment import Limits
-from . import harness
+from ..textsafe import clean_text
+from . import cgroups, harness
+from .budget import REGISTER, Budget, Interrupted, current_budget
 
 HARNESS = Path(harness.__file__).resolve()
 MAX_LINE = 32 * 1024 * 1024
@@ -52,7 +55,8 @@ class Outcome:
     """What came back for one call, before any comparison."""
 
     id: int
-    status: str  # returned raised missing memory cpu timeout crashed import-error protocol
+    # returned raised missing memory cpu timeout crashed import-error malformed not-run
+    status: str
     value: Any = None
     stdout: str = ""
     dropped: int = 0
@@ -119,8 +123,22 @@ def _python_prefix() -> Path:
     return Path(os.path.realpath(sys.base_prefix))
 
 
-def _bwrap_command(sub: Path, work: Path) -> list[str]:
-    """The bubblewrap prefix: system and stdlib read-only, site-packages hidden."""
+SANDBOX_WORK = "/sandbox/work"
+
+
+def bwrap_command(
+    disk_mb: int,
+    work: Path | None = None,
+    ro_binds: list[tuple[Path, str]] | None = None,
+) -> list[str]:
+    """The bubblewrap prefix: system and stdlib read-only, site-packages hidden, no network.
+
+    ``/tmp`` and the working folder ``/sandbox/work`` are tmpfs mounts of ``disk_mb`` each
+    (their pages count against the child's memory group too); with ``work`` the working
+    folder is that host folder instead, writable (a program's build step writes there).
+    ``ro_binds`` are (host path, sandbox path) pairs mounted read-only.
+    """
+    size = str(max(1, disk_mb) * 1024 * 1024)
     cmd = [
         bwrap_path() or "bwrap",
         "--unshare-all",
@@ -148,26 +166,48 @@ def _bwrap_command(sub: Path, work: Path) -> list[str]:
         if site.is_dir() and site not in hidden:
             hidden.add(site)
             cmd += ["--tmpfs", str(site)]
-    cmd += [
-        "--proc",
-        "/proc",
-        "--dev",
-        "/dev",
-        "--tmpfs",
-        "/tmp",
-        "--ro-bind",
-        str(sub),
-        "/sandbox/sub",
-        "--ro-bind",
-        str(HARNESS),
-        "/sandbox/harness.py",
-        "--bind",
-        str(work),
-        "/sandbox/work",
-        "--chdir",
-        "/sandbox/work",
-    ]
+    cmd += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/tmp"]
+    if work is not None:
+        cmd += ["--bind", str(work), SANDBOX_WORK]
+    else:
+        cmd += ["--size", size, "--tmpfs", SANDBOX_WORK]
+    for source, target in ro_binds or []:
+        cmd += ["--ro-bind", str(source), target]
+    cmd += ["--chdir", SANDBOX_WORK]
     return cmd
+
+
+def caps_text(mode: str, limits: Limits) -> str:
+    """Which caps are in force for a child on this machine, in the report's words."""
+    layout = cgroups.layout()
+    if layout.usable:
+        group = (
+            f"cgroup ({layout.describe()}): memory {_group_caps(limits).memory_bytes >> 20} MB "
+            f"including files in memory, at most {limits.processes} processes, one CPU core"
+        )
+    else:
+        group = "no cgroups (memory by address space only, no process-count cap)"
+    disk = (
+        f"work folder and /tmp: tmpfs of {limits.disk_mb} MB each"
+        if mode == "bwrap"
+        else f"disk: {FILE_MB} MB per file only"
+    )
+    return f"{group}; {disk}"
+
+
+def isolation_text(mode: str, limits: Limits | None = None) -> str:
+    """The isolation line every report carries: the sandbox, then the caps in force."""
+    if limits is None:
+        return ISOLATION_TEXT[mode]
+    return f"{ISOLATION_TEXT[mode]}; caps: {caps_text(mode, limits)}"
+
+
+FILE_MB = 16
+
+
+def _group_caps(limits: Limits) -> cgroups.Caps:
+    memory = (limits.memory_mb + 2 * limits.disk_mb + 64) * 1024 * 1024
+    return cgroups.Caps(memory_bytes=memory, pids=limits.processes, cpus=1.0)
 
 
 def _kill_group(proc: subprocess.Popen, token: str) -> None:
@@ -189,6 +229,64 @@ def _kill_group(proc: subprocess.Popen, token: str) -> None:
             continue
 
 
+class Tree:
+    """One sandboxed process tree: its process group, its control group and its token.
+
+    Killing it reaches everything the child started (a daemon that left the process group
+    is still in the control group, and still carries the token in its environment). It is
+    entered in the register of live children so that an interrupt can kill it.
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        if REGISTER.stopping.is_set():
+            raise Interrupted("the run is being stopped")
+        self.token = secrets.token_hex(8)
+        self.group = cgroups.Group.create(self.token, _group_caps(limits))
+        self.proc: subprocess.Popen | None = None
+        self._lock = threading.Lock()
+        self._dead = False
+
+    def command(self, cmd: list[str]) -> list[str]:
+        return self.group.wrap(cmd) if self.group is not None else cmd
+
+    def env(self, home: str) -> dict[str, str]:
+        """Nothing of the grader's environment: only what a program needs to start."""
+        return {
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "HOME": home,
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "PYTHONHASHSEED": "0",
+            "PYTHONIOENCODING": "utf-8",
+            "UNOGRADE_SANDBOX": self.token,
+        }
+
+    def started(self, proc: subprocess.Popen) -> None:
+        self.proc = proc
+        REGISTER.add(self)
+
+    def memory_exceeded(self) -> bool:
+        return self.group is not None and self.group.memory_exceeded()
+
+    def kill(self) -> None:
+        """Kill every process of the tree (idempotent, callable from any thread)."""
+        with self._lock:
+            if self._dead:
+                return
+            self._dead = True
+        if self.group is not None:
+            self.group.kill()
+        if self.proc is not None:
+            _kill_group(self.proc, self.token)
+
+    def close(self) -> None:
+        self.kill()
+        if self.group is not None:
+            self.group.kill()  # anything that slipped in while the first kill ran
+            self.group.remove()
+        REGISTER.discard(self)
+
+
 class _Child:
     """One running harness process and its two pipes."""
 
@@ -201,22 +299,33 @@ class _Child:
         extra_paths: list[Path],
         n_calls: int,
         adapter: str | None = None,
+        budget: Budget | None = None,
     ) -> None:
-        self.token = secrets.token_hex(8)
-        self.work = Path(tempfile.mkdtemp(prefix="unograde-work-"))
-        self.log = self.work.parent / f"{self.work.name}.log"
+        self.tree = Tree(limits)
+        self.token = self.tree.token
+        # Under bubblewrap the working folder is a sized tmpfs inside the sandbox; without
+        # it, a private folder of the grader's (removed on close).
+        self.work = (
+            None if isolation == "bwrap" else Path(tempfile.mkdtemp(prefix="unograde-work-"))
+        )
+        fd, log_name = tempfile.mkstemp(prefix="unograde-log-")
+        os.close(fd)
+        self.log = Path(log_name)
         in_r, self.in_w = os.pipe()
         self.out_r, out_w = os.pipe()
         inside_sub = "/sandbox/sub" if isolation == "bwrap" else str(sub)
         paths = [inside_sub] + [str(p) for p in extra_paths]
+        total_cpu = limits.cpu * max(1, n_calls) + STARTUP_GRACE
+        if budget is not None and budget.seconds is not None:
+            total_cpu = min(total_cpu, budget.seconds + STARTUP_GRACE)
         setup = {
             "root": inside_sub,
             "path": paths,
             "module": module,
             "memory_mb": limits.memory_mb,
-            "total_cpu": limits.cpu * max(1, n_calls) + STARTUP_GRACE,
+            "total_cpu": total_cpu,
             "import_cpu": max(limits.cpu, 1.0),
-            "file_mb": 16,
+            "file_mb": FILE_MB,
             "output_chars": limits.output_kb * 1024,
             "adapter": adapter,
         }
@@ -232,27 +341,29 @@ class _Child:
             json.dumps(setup),
         ]
         if isolation == "bwrap":
-            cmd = _bwrap_command(sub, self.work) + cmd
-        env = {
-            "PATH": "/usr/local/bin:/usr/bin:/bin",
-            "HOME": "/sandbox/work" if isolation == "bwrap" else str(self.work),
-            "LANG": "C.UTF-8",
-            "LC_ALL": "C.UTF-8",
-            "PYTHONHASHSEED": "0",
-            "PYTHONIOENCODING": "utf-8",
-            "UNOGRADE_SANDBOX": self.token,
-        }
-        with open(self.log, "wb") as log:
-            self.proc = subprocess.Popen(
-                cmd,
-                cwd=self.work,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                pass_fds=(in_r, out_w),
-                start_new_session=True,
-            )
+            binds = [(sub, "/sandbox/sub"), (HARNESS, "/sandbox/harness.py")]
+            cmd = bwrap_command(limits.disk_mb, ro_binds=binds) + cmd
+        home = SANDBOX_WORK if isolation == "bwrap" else str(self.work)
+        try:
+            with open(self.log, "wb") as log:
+                proc = subprocess.Popen(
+                    self.tree.command(cmd),
+                    cwd=self.work or "/",
+                    env=self.tree.env(home),
+                    stdin=subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    pass_fds=(in_r, out_w),
+                    start_new_session=True,
+                )
+        except BaseException:
+            for fd_ in (in_r, out_w, self.in_w, self.out_r):
+                os.close(fd_)
+            self.tree.close()
+            self._remove_files()
+            raise
+        self.proc = proc
+        self.tree.started(proc)
         os.close(in_r)
         os.close(out_w)
         self.buffer = b""
@@ -273,10 +384,13 @@ class _Child:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return "timeout"
-            ready, _, _ = select.select([self.out_r], [], [], remaining)
-            if not ready:
-                return "timeout"
-            chunk = os.read(self.out_r, 1 << 16)
+            try:
+                ready, _, _ = select.select([self.out_r], [], [], remaining)
+                if not ready:
+                    return "timeout"
+                chunk = os.read(self.out_r, 1 << 16)
+            except OSError:  # the pipe was closed under us by an interrupt
+                return None
             if not chunk:
                 return None
             self.buffer += chunk
@@ -285,7 +399,7 @@ class _Child:
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:
             message = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             return "protocol"
         return message if isinstance(message, dict) else "protocol"
 
@@ -294,6 +408,8 @@ class _Child:
             code = self.proc.wait(timeout=2)
         except subprocess.TimeoutExpired:
             return "stopped answering"
+        if self.tree.memory_exceeded():
+            return "memory"
         if code < 0:
             name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else ""
             if -code == signal.SIGXCPU:
@@ -303,9 +419,20 @@ class _Child:
 
     def log_tail(self, size: int = 2000) -> str:
         try:
-            return self.log.read_bytes()[-size:].decode("utf-8", "replace")
+            with open(self.log, "rb") as handle:
+                handle.seek(0, os.SEEK_END)
+                handle.seek(max(0, handle.tell() - size))
+                return clean_text(handle.read().decode("utf-8", "replace"))
         except OSError:
             return ""
+
+    def kill(self) -> None:
+        self.tree.kill()
+
+    def _remove_files(self) -> None:
+        if self.work is not None:
+            shutil.rmtree(self.work, ignore_errors=True)
+        self.log.unlink(missing_ok=True)
 
     def close(self) -> None:
         for fd in (self.in_w, self.out_r):
@@ -313,9 +440,31 @@ class _Child:
                 os.close(fd)
             except OSError:
                 pass
-        _kill_group(self.proc, self.token)
-        shutil.rmtree(self.work, ignore_errors=True)
-        self.log.unlink(missing_ok=True)
+        self.tree.close()
+        self._remove_files()
+
+
+REPLY_STATUSES = ("returned", "raised", "missing", "memory", "cpu")
+MAX_TEXT = 20_000  # characters kept of any text field the child sends
+
+
+def _text(value: object, limit: int = MAX_TEXT) -> str:
+    """A text field from the child: a string, cleaned, bounded (anything else is dropped)."""
+    if not isinstance(value, str):
+        return ""
+    return clean_text(value[:limit])
+
+
+def _count(value: object) -> int:
+    """A non-negative count from the child (a forged one is read as 0)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def _seconds(value: object, elapsed: float) -> float:
+    """The child's own timing, trusted only between 0 and what the grader measured."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= elapsed:
+        return float(value)
+    return elapsed
 
 
 class Session:
@@ -323,7 +472,9 @@ class Session:
     after call; after a timeout or a crash it is killed and a fresh one takes the next call.
 
     ``run_calls`` uses it for a submission's cases; tournaments use it to ask a student's
-    strategy for one move after another.
+    strategy for one move after another.  Every wait is cut at the submission's budget (the
+    one in force when the session is made): past it, the child is killed and each call
+    answers "not-run" at once.
     """
 
     def __init__(
@@ -335,12 +486,14 @@ class Session:
         extra_paths: list[Path] | None = None,
         adapter: str | None = None,
         expected_calls: int = 1,
+        budget: Budget | None = None,
     ) -> None:
         self.sub, self.module, self.limits = sub, module, limits
         self.mode = choose_isolation(isolation)
-        self.isolation = ISOLATION_TEXT[self.mode]
+        self.isolation = isolation_text(self.mode, limits)
         self.extra_paths, self.adapter = extra_paths or [], adapter
         self.remaining = max(1, expected_calls)
+        self.budget = budget or current_budget()
         self.child: _Child | None = None
         self.failed_import: Outcome | None = None
         self.import_stdout = ""
@@ -357,39 +510,53 @@ class Session:
             self.child.close()
             self.child = None
 
+    def _over_budget(self, call_id: int) -> Outcome:
+        self.budget.hit = True
+        self.close()
+        return Outcome(call_id, "not-run", message=self.budget.reason())
+
     def _start(self) -> Outcome | None:
         """Start a child; return an outcome for every call if it cannot take any."""
         self.restarts += 1
-        self.child = _Child(
-            self.sub,
-            self.module,
-            self.limits,
-            self.mode,
-            self.extra_paths,
-            self.remaining,
-            self.adapter,
-        )
-        first = self.child.receive(time.monotonic() + STARTUP_GRACE + self.limits.timeout)
+        try:
+            self.child = _Child(
+                self.sub,
+                self.module,
+                self.limits,
+                self.mode,
+                self.extra_paths,
+                self.remaining,
+                self.adapter,
+                self.budget,
+            )
+        except Interrupted:
+            return Outcome(-1, "not-run", message="not run: grading was interrupted")
+        deadline = self.budget.cap(time.monotonic() + STARTUP_GRACE + self.limits.timeout)
+        first = self.child.receive(deadline)
+        if self.budget.expired and not isinstance(first, dict):
+            return self._over_budget(-1)
         if not isinstance(first, dict) or "import" not in first:
             reason = "timed out while importing" if first == "timeout" else self.child.death()
             status = "timeout" if first == "timeout" else "crashed"
+            if reason == "memory":
+                status, reason = "memory", "ran out of memory while importing"
             tail = self.child.log_tail()
             self.close()
             return Outcome(
                 -1, status, message=f"the submission {reason} before any case ran", stdout=tail
             )
         if not self.import_stdout:
-            self.import_stdout = str(first.get("stdout", ""))
-        info = first["import"]
+            self.import_stdout = _text(first.get("stdout"))
+        info = first["import"] if isinstance(first["import"], dict) else {}
         if info.get("status") != "ok":
             self.close()
             return Outcome(
                 -1,
                 {"memory": "memory", "cpu": "timeout"}.get(info.get("status"), "import-error"),
-                error_type=str(info.get("type", "")),
-                message=str(info.get("message", "")),
-                traceback=str(info.get("traceback", "")),
-                stdout=str(first.get("stdout", "")),
+                error_type=_text(info.get("type"), 200),
+                message=_text(info.get("message"), 2000),
+                traceback=_text(info.get("traceback"), 5000),
+                stdout=_text(first.get("stdout")),
             )
         return None
 
@@ -397,10 +564,12 @@ class Session:
         """Run one call; never raises for anything the submission does."""
         if self.failed_import is not None:
             return replace(self.failed_import, id=call.id)
+        if self.budget.expired:
+            return self._over_budget(call.id)
         if self.child is None:
             failure = self._start()
             if failure is not None:
-                if failure.status in ("import-error", "memory"):
+                if failure.status in ("import-error", "memory", "timeout"):
                     self.failed_import = failure  # importing again would fail again
                 return replace(failure, id=call.id)
         child = self.child
@@ -417,8 +586,11 @@ class Session:
         sent = child.send(message)
         # A little slack past the wall limit lets the child's own CPU timer report a busy
         # loop (no kill, no restart); a sleeping or blocked case still meets the wall.
-        reply = child.receive(started + limits.timeout * 1.1 + 0.1) if sent else None
+        deadline = self.budget.cap(started + limits.timeout * 1.1 + 0.1)
+        reply = child.receive(deadline) if sent else None
         elapsed = time.monotonic() - started
+        if reply == "timeout" and self.budget.expired:
+            return self._over_budget(call.id)
         if reply == "timeout":
             self.close()
             return Outcome(
@@ -427,20 +599,26 @@ class Session:
                 seconds=elapsed,
                 message=f"no result within {limits.timeout:g} s (wall clock)",
             )
+        if REGISTER.stopping.is_set():
+            self.close()
+            return Outcome(call.id, "not-run", message="not run: grading was interrupted")
         if reply is None or reply == "protocol":
             why = child.death() if reply is None else "sent something that is not a result"
             tail = child.log_tail()
             self.close()
+            if why == "memory":
+                return Outcome(
+                    call.id, "memory", seconds=elapsed, message="ran out of memory", stdout=tail
+                )
             return Outcome(
                 call.id, "crashed", seconds=elapsed, message=f"the process {why}", stdout=tail
             )
-        if reply.get("id") != call.id or reply.get("status") not in (
-            "returned",
-            "raised",
-            "missing",
-            "memory",
-            "cpu",
-        ):
+        return self._accept(call, reply, elapsed)
+
+    def _accept(self, call: Call, reply: dict, elapsed: float) -> Outcome:
+        """Check everything the child sent: it runs the student's code, so it may lie."""
+        status = reply.get("status")
+        if reply.get("id") != call.id or status not in REPLY_STATUSES:
             self.close()
             return Outcome(
                 call.id,
@@ -448,21 +626,32 @@ class Session:
                 seconds=elapsed,
                 message="the process sent a result that does not belong to this case",
             )
+        try:
+            value = harness.decode(reply.get("value"))
+        except Exception:  # noqa: BLE001 - a forged value can be any shape
+            self.close()
+            return Outcome(
+                call.id,
+                "crashed",
+                seconds=elapsed,
+                message="the process sent a result that is not well formed",
+            )
+        limits = self.limits
         return Outcome(
             id=call.id,
-            status="timeout" if reply["status"] == "cpu" else reply["status"],
-            value=harness.decode(reply.get("value")),
-            stdout=str(reply.get("stdout", "")),
-            dropped=int(reply.get("dropped", 0) or 0),
-            error_type=str(reply.get("type", "")),
+            status="timeout" if status == "cpu" else status,
+            value=value,
+            stdout=_text(reply.get("stdout"), limits.output_kb * 1024),
+            dropped=_count(reply.get("dropped")),
+            error_type=_text(reply.get("type"), 200),
             message=(
                 f"used more than {limits.cpu:g} s of CPU time"
-                if reply["status"] == "cpu"
-                else str(reply.get("message", ""))
+                if status == "cpu"
+                else _text(reply.get("message"), 2000)
             ),
-            traceback=str(reply.get("traceback", "")),
-            seconds=float(reply.get("seconds", elapsed) or 0.0),
-            mutated=bool(reply.get("mutated", False)),
+            traceback=_text(reply.get("traceback"), 5000),
+            seconds=_seconds(reply.get("seconds"), elapsed),
+            mutated=reply.get("mutated") is True,
         )
 
 
