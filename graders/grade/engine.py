@@ -143,6 +143,7 @@ class Streaks:
 
     def __init__(self, threshold: int) -> None:
         self.threshold = threshold
+        self.labels: dict[str, str] = {}
         self.runs: dict[str, list[tuple[str, str]]] = {}
         self.stopped: dict[str, str] = {}
         self.skipped: dict[str, int] = {}
@@ -153,7 +154,9 @@ class Streaks:
             self.skipped[function] = self.skipped.get(function, 0) + 1
         return reason
 
-    def record(self, function: str, case: str, status: str) -> None:
+    def record(self, function: str, case: str, status: str, label: str = "") -> None:
+        """``function`` keys the streak; ``label`` names it for the student (its name)."""
+        self.labels.setdefault(function, label or function)
         if status not in self.STOPPING:
             self.runs.pop(function, None)
             return
@@ -170,12 +173,13 @@ class Streaks:
             )
             names = [name for name, _ in run]
             listed = ", ".join(names[:-1]) + f" and {names[-1]}"
-            self.stopped[function] = f"not run: {function} {verb} on cases {listed}"
+            label = self.labels[function]
+            self.stopped[function] = f"not run: {label} {verb} on cases {listed}"
 
     def notes(self) -> list[str]:
         return [
-            f"{function}: {reason.removeprefix('not run: ')}, so its {count} remaining "
-            f"case{'s' if count != 1 else ''} were not run"
+            f"{reason.removeprefix('not run: ')}, so its {count} remaining "
+            f"case{'s' if count != 1 else ''} {'were' if count != 1 else 'was'} not run"
             for function, reason in self.stopped.items()
             if (count := self.skipped.get(function, 0))
         ]
@@ -220,7 +224,8 @@ def _run_program(assignment, submission, cases, limits, mode, streaks):
             extra = getattr(plugin, "program_args", None)
             args = tuple(extra(case)) if extra is not None else ()
             outcome = runner.run(k, plugin.program_input(case), args)
-            streaks.record(case.part, case.name, outcome.status)
+            who = "the program" if len(assignment.parts) == 1 else f"the program on {case.part}"
+            streaks.record(case.part, case.name, outcome.status, who)
             if outcome.status == "returned":
                 try:
                     outcome.value = plugin.parse_program_output(case.part, outcome.value)

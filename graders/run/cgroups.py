@@ -205,7 +205,8 @@ class Group:
         joins = " && ".join(
             f"echo $$ > {shlex.quote(str(d / 'cgroup.procs'))}" for d in self.dirs.values()
         )
-        return ["/bin/sh", "-c", f'{joins} && exec "$@"', "unograde-sandbox", *command]
+        script = f'{joins} && unset PWD OLDPWD && exec "$@"'
+        return ["/bin/sh", "-c", script, "unograde-sandbox", *command]
 
     def _procs(self) -> list[int]:
         pids: set[int] = set()

@@ -155,6 +155,8 @@ def main(argv: list[str]) -> int:
     for path in reversed(setup["path"]):
         sys.path.insert(0, path)
     sys.dont_write_bytecode = True
+    for name in ("PWD", "OLDPWD"):  # set by the shell or bubblewrap on the way in
+        os.environ.pop(name, None)
     real_stdout, real_stderr = sys.stdout, sys.stderr
     cap = setup["output_chars"]
 

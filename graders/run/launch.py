@@ -26,6 +26,8 @@ def main(argv: list[str]) -> None:
     size = limits["file_bytes"]
     resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    for name in ("PWD", "OLDPWD"):  # set by the shell or bubblewrap on the way in
+        os.environ.pop(name, None)
     try:
         os.execvp(program[0], program)
     except OSError as exc:
