@@ -63,7 +63,7 @@ def fixtures_fingerprint(assignment: Assignment, limits: Limits, cases: list[Cas
     return h.hexdigest()[:16]
 
 
-def _unique_names(submissions: list[Submission]) -> None:
+def unique_names(submissions: list[Submission]) -> None:
     seen: dict[str, int] = {}
     for sub in submissions:
         base = sub.name or "submission"
@@ -185,7 +185,7 @@ def _grade_batch(
     programs = program_specs(assignment.programs) if assignment.programs else None
     for path in paths:
         submissions.extend(_load(Path(path), assignment, programs))
-    (assign_names or _unique_names)(submissions)
+    (assign_names or unique_names)(submissions)
     items = [BatchItem(sub) for sub in submissions]
     if on_start:
         on_start(len(items))
