@@ -555,3 +555,19 @@ def test_a_class_of_only_hostile_submissions_finishes_within_the_bound(
     for name in HOSTILE:
         data = json.loads((tmp_path / "out" / name / "result.json").read_text())
         assert len(data["cases"]) == len(cases)
+
+
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_a_memory_bomb_costs_two_cases_not_thirty(tmp_path, assignment, part01, isolation):
+    source = """
+        def onePlayerOneMove(discard, deck, hand):
+            hoard = []
+            while True:
+                hoard.append(bytearray(16 << 20))
+        """
+    limits = small(assignment, timeout=20, cpu=20, memory_mb=256)
+    result = grade_source(tmp_path, assignment, part01, source, isolation, limits)
+    outcomes = [c.outcome for c in result.cases]
+    assert outcomes[:2] == ["memory", "memory"]
+    assert set(outcomes[2:]) == {"not-run"}
+    assert "ran out of memory on cases" in result.cases[2].messages[0]
