@@ -118,6 +118,7 @@ def _load(path: Path, assignment: Assignment, programs) -> list[Submission]:
         return [Submission(name or "submission", str(path), None, problem=clean_text(text))]
 
 
+@scratch_space()
 def grade_batch(
     assignment: Assignment,
     paths: list[Path],
@@ -143,39 +144,7 @@ def grade_batch(
     interrupt) no new submission starts, the running ones are abandoned unwritten, and
     what was already written stays.
     """
-    with scratch_space():
-        return _grade_batch(
-            assignment,
-            paths,
-            cases,
-            out_dir,
-            jobs,
-            limits,
-            formats,
-            isolation,
-            on_start,
-            on_done,
-            dask,
-            on_progress,
-            stop or threading.Event(),
-        )
-
-
-def _grade_batch(
-    assignment,
-    paths,
-    cases,
-    out_dir,
-    jobs,
-    limits,
-    formats,
-    isolation,
-    on_start,
-    on_done,
-    dask,
-    on_progress,
-    stop,
-) -> list[BatchItem]:
+    stop = stop or threading.Event()
     limits = limits or assignment.limits
     formats = formats or ["json", "md", "html", "gradescope"]
     if "json" not in formats:

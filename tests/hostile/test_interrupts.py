@@ -35,25 +35,15 @@ def make_class(tmp_path: Path, slow: int = 5) -> Path:
     return students
 
 
+def grade_command(students: Path, out: Path) -> list[str]:
+    limits = ["--timeout", "1", "--submission-timeout", "4", "--public-only", "--jobs", "2"]
+    return [sys.executable, "-m", "graders.cli", "grade", "uno-moves", str(students), "--out",
+            str(out), *limits]  # fmt: skip
+
+
 def start(students: Path, out: Path) -> subprocess.Popen:
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "graders.cli",
-            "grade",
-            "uno-moves",
-            str(students),
-            "--out",
-            str(out),
-            "--jobs",
-            "2",
-            "--timeout",
-            "1",
-            "--submission-timeout",
-            "4",
-            "--public-only",
-        ],
+        grade_command(students, out),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -101,21 +91,7 @@ def test_an_interrupted_batch_stops_keeps_results_and_resumes(tmp_path, sig):
         assert not any("interrupted" in " ".join(c["messages"]) for c in data["cases"])
     # A re-run grades only what is missing.
     again = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "graders.cli",
-            "grade",
-            "uno-moves",
-            str(students),
-            "--out",
-            str(out),
-            "--timeout",
-            "1",
-            "--submission-timeout",
-            "4",
-            "--public-only",
-        ],
+        grade_command(students, out),
         capture_output=True,
         text=True,
         cwd=ROOT,
