@@ -72,7 +72,8 @@ def test_broken_notebook_is_a_clear_problem(tmp_path):
     path = tmp_path / "olga.ipynb"
     path.write_text("{ not json")
     [sub] = load_submissions(path, "uno")
-    assert sub.problem.startswith("olga.ipynb: not a readable notebook")
+    # line 1, column 3: the "n" after "{ " is where a property name was expected
+    assert sub.problem.startswith("olga.ipynb:1:3: not a notebook (not JSON")
     cleanup([sub])
 
 

@@ -28,14 +28,9 @@ from ..report import write_atomic, write_reports
 from ..results import CaseResult, PartResult, SubmissionResult, from_dict
 from ..run.programs import program_specs
 from ..run.scratch import scratch_space
-from ..submission import Submission, SubmissionError, cleanup, load_submissions
+from ..submission import Submission, SubmissionError, assign_names, cleanup, load_submissions
 from ..textsafe import clean_text, csv_cell
 from .engine import grade_submission
-
-try:
-    from ..submission import assign_names
-except ImportError:  # provisional until the loader's naming lands
-    assign_names = None  # type: ignore[assignment]
 
 
 @dataclass
@@ -61,15 +56,6 @@ def fixtures_fingerprint(assignment: Assignment, limits: Limits, cases: list[Cas
     h.update("\0".join(c.name for c in cases).encode())
     h.update(repr(limits).encode() + __version__.encode())
     return h.hexdigest()[:16]
-
-
-def unique_names(submissions: list[Submission]) -> None:
-    seen: dict[str, int] = {}
-    for sub in submissions:
-        base = sub.name or "submission"
-        seen[base] = seen.get(base, 0) + 1
-        if seen[base] > 1:
-            sub.name = f"{base}-{seen[base]}"
 
 
 def _previous(out_dir: Path | None, sub: Submission, fingerprint: str) -> SubmissionResult | None:
@@ -154,7 +140,7 @@ def grade_batch(
     programs = program_specs(assignment.programs) if assignment.programs else None
     for path in paths:
         submissions.extend(_load(Path(path), assignment, programs))
-    (assign_names or unique_names)(submissions)
+    assign_names(submissions)
     items = [BatchItem(sub) for sub in submissions]
     if on_start:
         on_start(len(items))

@@ -368,8 +368,7 @@ def play(seed: int | None = None, players: int | None = None, manual: int | None
 def _load_strategies(assignment: Assignment, paths: Sequence[Path]) -> list[Submission]:
     """Each path as submissions (a file, folder, notebook or zip, as ``unograde grade`` reads
     them); one that cannot run at all (a syntax error) stops here, naming the place."""
-    from graders.grade.batch import unique_names
-    from graders.submission import cleanup, load_submissions
+    from graders.submission import assign_names, cleanup, load_submissions
 
     subs: list[Submission] = []
     try:
@@ -378,7 +377,7 @@ def _load_strategies(assignment: Assignment, paths: Sequence[Path]) -> list[Subm
     except ValueError:
         cleanup(subs)
         raise
-    unique_names(subs)
+    assign_names(subs)
     for sub in subs:
         if sub.problem:
             cleanup(subs)
