@@ -60,9 +60,13 @@ def _describe(text: str, i: int) -> str:
     return repr(c) if c != "'" else '"\'"'
 
 
+MAX_NESTING = 100  # a game is three levels deep; redundant parentheses may add a few
+
+
 class _Parser:
     def __init__(self, text: str, source: str) -> None:
         self.text, self.source, self.i = text, source, 0
+        self.depth = 0
 
     def error(self, offset: int, expected: str, found: str | None = None) -> UnoFormatError:
         line = self.text.count("\n", 0, offset) + 1
@@ -82,21 +86,30 @@ class _Parser:
     def value(self, expected: str) -> _Node:
         c = self.peek()
         start = self.i
+        if c in "([" and c:
+            self.depth += 1
+            if self.depth > MAX_NESTING:
+                raise self.error(start, f"at most {MAX_NESTING} nested brackets", repr(c))
+            try:
+                return self.bracketed(c, start)
+            finally:
+                self.depth -= 1
+        if c == "'":
+            return self.char_literal()
+        raise self.error(start, expected)
+
+    def bracketed(self, c: str, start: int) -> _Node:
         if c == "(":
             self.i += 1
             items = self.sequence(")", "a value")
             if len(items) == 1:
                 return items[0]  # redundant parentheses
             return _Node("tuple", start, items)
-        if c == "[":
+        self.i += 1
+        if self.peek() == "]":
             self.i += 1
-            if self.peek() == "]":
-                self.i += 1
-                return _Node("list", start, [])
-            return _Node("list", start, self.sequence("]", "a value"))
-        if c == "'":
-            return self.char_literal()
-        raise self.error(start, expected)
+            return _Node("list", start, [])
+        return _Node("list", start, self.sequence("]", "a value"))
 
     def sequence(self, close: str, expected: str) -> list[_Node]:
         items = [self.value(expected)]
@@ -149,27 +162,40 @@ def _expect(p: _Parser, node: _Node, kind: str, what: str, size: int | None = No
         raise p.error(node.offset, what, found)
 
 
-def _card(p: _Parser, node: _Node) -> Card:
+# The notation's cards: a colour with a number, Skip, Reverse, Draw 2 or the marker symbol;
+# a Wild or Wild Draw 4; the game-won marker.  Anything else is a damaged file.
+_COLOURED = set("0123456789srd-")
+_OTHER = {("w", "-"), ("w", "d"), ("-", "-")}
+
+
+def _card(p: _Parser, node: _Node, cards_only: bool = True) -> Card:
     _expect(p, node, "tuple", "a card ('c','s')", 2)
     for item in node.items:
         _expect(p, item, "char", "a character literal such as 'r'")
-    return (node.items[0].char, node.items[1].char)
+    card = (node.items[0].char, node.items[1].char)
+    if cards_only and not ((card[0] in "rgby" and card[1] in _COLOURED) or card in _OTHER):
+        raise p.error(node.offset, "a card of the notation", f"({card[0]!r},{card[1]!r})")
+    return card
 
 
-def _cards(p: _Parser, node: _Node, what: str) -> Cards:
+def _cards(p: _Parser, node: _Node, what: str, cards_only: bool = True) -> Cards:
     _expect(p, node, "list", f"a list of cards ({what})")
-    return tuple(_card(p, item) for item in node.items)
+    return tuple(_card(p, item, cards_only) for item in node.items)
 
 
-def parse_uno(text: str, source: str = "<input>") -> Game:
-    """Parse the text of a ``.uno`` file; raise ``UnoFormatError`` naming the place."""
+def parse_uno(text: str, source: str = "<input>", cards_only: bool = True) -> Game:
+    """Parse the text of a ``.uno`` file; raise ``UnoFormatError`` naming the place.
+
+    ``cards_only=False`` accepts any pair of characters (for testing the notation's
+    character escapes, which are wider than the cards of the game)."""
     p = _Parser(text, source)
     root = p.parse()
     _expect(p, root, "tuple", "the game tuple (hands, deck, discard)", 3)
     hands_node, deck_node, discard_node = root.items
     _expect(p, hands_node, "list", "a list of hands")
-    hands = tuple(_cards(p, h, "a hand") for h in hands_node.items)
-    return Game(hands, _cards(p, deck_node, "the deck"), _cards(p, discard_node, "the discard"))
+    hands = tuple(_cards(p, h, "a hand", cards_only) for h in hands_node.items)
+    deck = _cards(p, deck_node, "the deck", cards_only)
+    return Game(hands, deck, _cards(p, discard_node, "the discard", cards_only))
 
 
 def read_uno(path: str | Path) -> Game:
