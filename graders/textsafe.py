@@ -1,52 +1,113 @@
-"""Text a submission controls, made safe to keep, write and show."""
+"""Text a submission controls, made safe to keep, write and show.
+
+A student's output, names, exception text and return values reach four kinds of
+reader: a file (which must encode), an instructor's terminal (which obeys escape
+sequences and rich markup), a Markdown renderer (which obeys fences, headings and
+raw HTML) and a spreadsheet (which runs formulas).  Each function here makes text
+inert for one of them; none of them ever raises, whatever it is given.  HTML is
+Jinja's autoescape's job.
+"""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+from rich.markup import escape
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
 
 def clean_text(value: object) -> str:
-    """``value`` as a str that always encodes to UTF-8: lone surrogates become U+FFFD."""
+    """``value`` as a str that always encodes to UTF-8: each lone surrogate becomes U+FFFD,
+    NUL characters are dropped."""
     text = value if isinstance(value, str) else str(value)
-    text = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
-    return text.replace("\x00", "")
+    return _SURROGATES.sub("\ufffd", text).replace("\x00", "")
 
 
 def cap_text(text: str, limit: int) -> str:
-    """At most about ``limit`` characters, saying how many were cut."""
+    """At most ``limit`` characters, and when cut, a note saying how many were cut."""
     if len(text) <= limit:
         return text
     return text[:limit] + f"… ({len(text) - limit:,} more characters not shown)"
 
 
-def cap_value(value, max_chars: int = 2000, max_items: int = 200, max_depth: int = 20):
-    """A bounded copy of nested data (provisional; replaced by the full version)."""
-    if max_depth <= 0:
-        return "…"
+def cap_value(value: Any, max_chars: int = 2000, max_items: int = 200, max_depth: int = 20) -> Any:
+    """A bounded copy of nested data: long strings cut, long sequences cut with a marker item
+    saying how many were cut, nesting past ``max_depth`` replaced by ``"…"``.  Tuples stay
+    tuples and dicts stay dicts, so a report still draws what it can."""
     if isinstance(value, str):
-        return cap_text(value, max_chars)
+        return cap_text(clean_text(value), max_chars)
+    if max_depth <= 0 and isinstance(value, list | tuple | dict):
+        return "… (nested too deep to show)"
     if isinstance(value, list | tuple):
         items = [cap_value(v, max_chars, max_items, max_depth - 1) for v in value[:max_items]]
         if len(value) > max_items:
-            items.append(f"… ({len(value) - max_items} more items)")
-        return type(value)(items) if isinstance(value, tuple) else items
+            items.append(f"… ({len(value) - max_items:,} more items not shown)")
+        return tuple(items) if isinstance(value, tuple) else items
     if isinstance(value, dict):
-        return {
-            k: cap_value(v, max_chars, max_items, max_depth - 1)
-            for k, v in list(value.items())[:max_items]
-        }
+        out = {}
+        for n, (k, v) in enumerate(value.items()):
+            if n >= max_items:
+                out["…"] = f"({len(value) - max_items:,} more entries not shown)"
+                break
+            out[k] = cap_value(v, max_chars, max_items, max_depth - 1)
+        return out
     return value
 
 
-def csv_cell(text: str) -> str:
-    """Provisional: a text cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+# CSI (7- and 8-bit), OSC / DCS / SOS / PM / APC strings up to BEL or ST, other ESC pairs.
+_ESCAPES = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]).*?(?:\x07|\x1b\\|\x9c|$)"
+    r"|\x1b[ -/]*[0-~]?",
+    re.DOTALL,
+)
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
-def terminal_text(text: str) -> str:
-    """Provisional: no escape sequences or control characters, rich markup escaped."""
-    import re
+def terminal_plain(text: object) -> str:
+    """No escape sequence, control character or bidi override: the text cannot move the
+    cursor, clear the screen, set a link or reorder what the instructor reads."""
+    return _CONTROLS.sub("", _ESCAPES.sub("", clean_text(text)))
 
-    from rich.markup import escape
 
-    text = re.sub(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x1b.", "", text)
-    text = "".join(c for c in text if c in "\n\t" or not (ord(c) < 32 or 127 <= ord(c) < 160))
-    return escape(text)
+def terminal_text(text: object) -> str:
+    """:func:`terminal_plain`, then rich markup escaped: safe to print with markup on."""
+    return escape(terminal_plain(text))
+
+
+# What can start emphasis, code, links, images, tables, headings or HTML inside a line; the
+# templates never put such text at the start of a line, where "-", "+" or "1." would matter.
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]#!|~])")
+
+
+def md_inline(text: object) -> str:
+    """Markdown-safe inline text: structure characters escaped, ``<`` and ``&`` as entities,
+    line breaks folded into spaces so that no heading, list or fence can start a line."""
+    flat = " ".join(clean_text(text).splitlines())
+    flat = flat.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(r"\\\1", flat)
+
+
+def md_code_block(text: object, info: str = "") -> str:
+    """A fenced block the content cannot close: the fence is longer than any run of
+    backticks inside it (and at least three)."""
+    body = clean_text(text)
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{info}\n{body.rstrip(chr(10))}\n{fence}"
+
+
+_NUMBER = re.compile(r"-?\d+(\.\d+)?(e[-+]?\d+)?")
+
+
+def csv_cell(text: object) -> str:
+    """A text cell a spreadsheet will not run: one that starts with ``=``, ``+``, ``-``,
+    ``@``, a tab or a carriage return gets a leading ``'`` (OWASP's advice).  A plain
+    number (``-1.5``) is left as it is: a number is not a formula, and the grader writes
+    points as numbers."""
+    cell = clean_text(text)
+    if cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from ..results import SubmissionResult
+from ..textsafe import cap_value, clean_text
 from .gradescope import gradescope_results
 from .templates import render_template
 
@@ -30,8 +31,9 @@ def write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        # A lone surrogate from a submission must never stop a report from being written.
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as handle:
+            handle.write(clean_text(text))
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -40,9 +42,12 @@ def write_atomic(path: Path, text: str) -> None:
 
 def render(result: SubmissionResult, fmt: str, show_hidden: bool = True) -> str:
     if fmt == "json":
-        return json.dumps(result.to_dict(), indent=1, default=repr) + "\n"
+        # Strings cleaned and bounded; the structure whole (it is read back to resume).
+        data = cap_value(result.to_dict(), max_chars=20_000, max_items=10**6, max_depth=64)
+        return json.dumps(data, indent=1, default=repr) + "\n"
     if fmt == "gradescope":
-        return json.dumps(gradescope_results(result, show_hidden), indent=1) + "\n"
+        data = cap_value(gradescope_results(result, show_hidden), 20_000, 10**6, 64)
+        return json.dumps(data, indent=1) + "\n"
     if fmt == "md":
         return render_template("report.md.j2", result=result, show_hidden=show_hidden)
     if fmt == "html":

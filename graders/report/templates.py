@@ -9,6 +9,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from ..paths import templates_dir
 from ..results import OUTCOMES
+from ..textsafe import cap_text, clean_text, md_code_block, md_inline
 
 CARD_COLOURS = {
     "r": "red",
@@ -25,9 +26,28 @@ CARD_COLOURS = {
 
 
 def truncate_text(text: str, limit: int = 2000) -> str:
-    if len(text) <= limit:
-        return text
-    return text[:limit] + f"\n… ({len(text) - limit} more characters not shown)"
+    """Cleaned (lone surrogates) and cut, saying how much was cut."""
+    return cap_text(clean_text(text), limit)
+
+
+def md_text(text: Any, limit: int = 2000) -> str:
+    """Student-controlled text inline in Markdown: cut, then made inert."""
+    return md_inline(truncate_text(str(text), limit))
+
+
+def md_block(text: Any, limit: int = 2000) -> str:
+    """Student-controlled text as a code block it cannot close."""
+    return md_code_block(truncate_text(str(text), limit))
+
+
+def not_run_groups(cases: list) -> list[tuple[str, str, int]]:
+    """Not-run cases, one line per part and reason: (part, reason, how many)."""
+    groups: dict[tuple[str, str], int] = {}
+    for case in cases:
+        if case.outcome == "not-run":
+            key = (case.part, case.messages[0] if case.messages else "not run")
+            groups[key] = groups.get(key, 0) + 1
+    return [(part, reason, count) for (part, reason), count in groups.items()]
 
 
 def points(value: float) -> str:
@@ -63,7 +83,11 @@ def environment() -> Environment:
     env.filters["card_colour"] = card_colour
     env.filters["points"] = points
     env.filters["card_text"] = card_text
+    env.filters["md"] = md_text
+    env.filters["md_block"] = md_block
+    env.filters["outcome"] = lambda key: OUTCOMES.get(key, key)
     env.globals["OUTCOMES"] = OUTCOMES
+    env.globals["not_run_groups"] = not_run_groups
     return env
 
 

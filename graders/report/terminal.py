@@ -6,21 +6,35 @@ from rich.console import Console
 from rich.table import Table
 
 from ..results import OUTCOMES, SubmissionResult
+from ..textsafe import cap_text, terminal_plain, terminal_text
+
+
+def _outcome(key: str) -> str:
+    return OUTCOMES.get(key, key)
+
+
+def _cell(text: str, limit: int = 60) -> str:
+    """A table cell from student-controlled text: no escapes, no markup, bounded."""
+    return terminal_text(cap_text(terminal_plain(text), limit))
 
 
 def submission_summary(result: SubmissionResult, console: Console, details: bool = True) -> None:
     colour = "green" if result.score >= result.max_score else "yellow" if result.score else "red"
     console.print(
-        f"[bold]{result.student}[/bold]: [{colour}]{round(result.score, 2):g} / "
+        f"[bold]{terminal_text(result.student)}[/bold]: [{colour}]{round(result.score, 2):g} / "
         f"{result.max_score:g}[/]"
     )
     if result.problem:
-        console.print(f"  [red]could not run:[/red] {result.problem}", highlight=False)
+        console.print(
+            f"  [red]could not run:[/red] {terminal_text(cap_text(result.problem, 500))}",
+            highlight=False,
+        )
     for part in result.parts:
         console.print(
             f"  {part.id} {part.function}: {part.passed}/{part.total} cases, "
             f"{round(part.points, 2):g}/{part.max_points:g} points",
             highlight=False,
+            markup=False,
         )
     if details:
         shown = 0
@@ -28,18 +42,25 @@ def submission_summary(result: SubmissionResult, console: Console, details: bool
             if case.passed or shown >= 5:
                 continue
             shown += 1
+            name = terminal_text(f"{case.part} {case.name}")
             if case.hidden:
-                console.print(f"  [red]✘[/red] {case.part} {case.name} (hidden)", highlight=False)
+                console.print(f"  [red]✘[/red] {name} (hidden)", highlight=False)
                 continue
             console.print(
-                f"  [red]✘[/red] {case.part} {case.name}: {OUTCOMES[case.outcome]}", highlight=False
+                f"  [red]✘[/red] {name}: {terminal_text(_outcome(case.outcome))}", highlight=False
             )
             for line in case.messages[:3]:
-                console.print(f"      {line}", highlight=False, markup=False)
+                console.print(
+                    f"      {terminal_plain(cap_text(line, 500))}", highlight=False, markup=False
+                )
     for note in result.notes:
-        console.print(f"  note: {note}", highlight=False, markup=False)
+        console.print(
+            f"  note: {terminal_plain(cap_text(note, 500))}", highlight=False, markup=False
+        )
     for line in result.review:
-        console.print(f"  review: {line}", highlight=False, markup=False)
+        console.print(
+            f"  review: {terminal_plain(cap_text(line, 500))}", highlight=False, markup=False
+        )
     if result.deduction:
         console.print(f"  deduction: {round(result.deduction, 2):g} points", highlight=False)
 
@@ -58,12 +79,12 @@ def batch_table(results: list[SubmissionResult], part_ids: list[str], title: str
         table.add_column("notes")
         for result in sorted(results, key=lambda r: r.student):
             passed = sum(c.passed for c in result.cases)
-            outcomes = sorted({OUTCOMES[c.outcome] for c in result.cases if not c.passed})
+            outcomes = sorted({_outcome(c.outcome) for c in result.cases if not c.passed})
             table.add_row(
-                result.student,
+                _cell(result.student, 80),
                 f"{passed}/{len(result.cases)}",
                 f"{round(result.score, 2):g}/{result.max_score:g}",
-                (result.problem or ", ".join(outcomes))[:60],
+                _cell(result.problem or ", ".join(outcomes)),
             )
         return table
     for part in part_ids:
@@ -72,10 +93,10 @@ def batch_table(results: list[SubmissionResult], part_ids: list[str], title: str
     table.add_column("notes")
     for result in sorted(results, key=lambda r: r.student):
         points = {p.id: f"{round(p.points, 2):g}" for p in result.parts}
-        outcomes = sorted({OUTCOMES[c.outcome] for c in result.cases if not c.passed})
-        note = (result.problem or ", ".join(outcomes))[:60]
+        outcomes = sorted({_outcome(c.outcome) for c in result.cases if not c.passed})
+        note = _cell(result.problem or ", ".join(outcomes))
         table.add_row(
-            result.student,
+            _cell(result.student, 80),
             *(points.get(p, "-") for p in part_ids),
             f"{round(result.score, 2):g}/{result.max_score:g}",
             note,
