@@ -90,7 +90,6 @@ def main() -> int:
     quiet = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):  # pytest's own report and anything the suite prints go nowhere
         os.dup2(quiet, fd)
-    exitfirst = os.path.exists(os.path.join(here, "EXITFIRST"))
     verdict: dict[str, Any]
     try:
         import pytest
@@ -104,8 +103,6 @@ def main() -> int:
         collector = Collector(here)
         args = ["-q", "-c", ini, "--rootdir", here, "-p", "no:cacheprovider"]
         args += ["--color=no", "-p", "no:stepwise", "-W", "ignore::DeprecationWarning"]
-        if exitfirst:
-            args.append("--exitfirst")
         code = pytest.main(args + tests, plugins=[collector])
         verdict = {
             "status": "ran",

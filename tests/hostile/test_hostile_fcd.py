@@ -1,0 +1,78 @@
+"""final-card-down: a test suite cannot tell a mutant run from the reference run.
+
+Every run of a student's suite, on the reference or on a mutant, sees the same folder, the
+same options, the same environment and the same paths: only the behaviour of ``game``
+differs.  A suite that looks for any tell and fails only when it finds one must catch no
+mutant at all.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from graders.assignment import load_assignment
+from graders.grade.engine import grade_submission
+from graders.run.sandbox import bwrap_usable
+from graders.submission import cleanup, load_submissions
+from reference.final_card_down.mutants import mutant_labels
+
+ROOT = Path(__file__).resolve().parents[2]
+ADA = ROOT / "examples" / "final-card-down" / "ada"
+ISOLATIONS = [
+    pytest.param("bwrap", marks=pytest.mark.skipif(not bwrap_usable(), reason="no bwrap")),
+    "rlimits",
+]
+
+SNOOPING_SUITE = '''
+import hashlib
+import os
+import sys
+
+import game
+
+
+def tells(request):
+    """Everything a run could differ in, apart from behaviour."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    option = request.config.option
+    return {
+        "files": sorted(os.listdir(here)),
+        "argv": list(sys.argv),
+        "environ": sorted(k for k in os.environ if k != "UNOGRADE_SANDBOX"),
+        "exitfirst": bool(getattr(option, "exitfirst", False)),
+        "maxfail": getattr(option, "maxfail", 0),
+        "game_file": game.__file__,
+        "game_files": sorted(os.listdir(os.path.dirname(game.__file__))),
+        "cwd": os.getcwd(),
+    }
+
+
+def test_looks_like_the_reference(request):
+    seen = tells(request)
+    assert not seen["exitfirst"] and not seen["maxfail"], seen
+    assert "EXITFIRST" not in seen["files"], seen
+    assert not any("mutant" in repr(value).lower() for value in seen.values()), seen
+'''
+
+
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_a_suite_that_detects_runs_instead_of_bugs_scores_nothing(tmp_path, isolation):
+    assignment = load_assignment("final-card-down")
+    student = tmp_path / "snoop"
+    shutil.copytree(ADA, student, ignore=shutil.ignore_patterns("test_*.py"))
+    (student / "test_snoop.py").write_text(SNOOPING_SUITE)
+    labels = mutant_labels()[:4]
+    cases = [c for c in assignment.cases() if c.name in {"suite-passes-on-reference", *labels}]
+    assert len(cases) == 5
+    subs = load_submissions(student, assignment.module)
+    try:
+        result = grade_submission(assignment, subs[0], cases, isolation=isolation)
+    finally:
+        cleanup(subs)
+    outcomes = {c.name: c.outcome for c in result.cases}
+    assert outcomes["suite-passes-on-reference"] == "passed"
+    # The snooping test passes on every mutant: it detects none of them.
+    assert [outcomes[label] for label in labels] == ["failed"] * 4, outcomes
