@@ -114,3 +114,29 @@ REGISTER = Register()
 
 class Interrupted(Exception):
     """Raised instead of starting a child once the run is being stopped."""
+
+
+class ThinkingTime:
+    """The wall-clock time a tournament player has spent answering, against its budget.
+
+    A player that stalls just under its per-move limit on every move would make a
+    tournament of hundreds of games take hours; past ``seconds`` of answering in all, it
+    is asked for no more moves and forfeits the games left.
+    """
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.spent = 0.0
+
+    def charge(self, seconds: float) -> None:
+        self.spent += max(0.0, seconds)
+
+    @property
+    def exhausted(self) -> bool:
+        return self.seconds is not None and self.spent >= self.seconds
+
+    def reason(self) -> str:
+        return (
+            f"used up its thinking time of {self.seconds:g} s for the tournament; it forfeits "
+            "its remaining games"
+        )

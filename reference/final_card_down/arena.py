@@ -21,12 +21,14 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
+import time
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from graders.assignment import Assignment, Limits
+from graders.run.budget import ThinkingTime
 from graders.run.sandbox import Call, Session
 
 from . import game as G
@@ -158,8 +160,13 @@ class SandboxPlayer:
     _initial: tuple | None = None
     _game_id: int = -1
     _sent: int = 0  # finished turns the child has heard about
+    thinking: ThinkingTime | None = None  # all its answers together: its submission budget
 
     def __call__(self, game: G.Game) -> G.Move:
+        if self.thinking is None:
+            self.thinking = ThinkingTime(self.session.limits.submission_timeout or None)
+        if self.thinking.exhausted:
+            raise PlayerFault(f"{self.name} {self.thinking.reason()}")
         if self.failures >= self.max_failures:
             raise PlayerFault(
                 f"{self.name} timed out or crashed {self.failures} times; it forfeits its "
@@ -171,7 +178,9 @@ class SandboxPlayer:
         start = 0 if reset else self._sent
         self.calls += 1
         data = snapshot(game, self._game_id, start, reset)
+        started = time.monotonic()
         outcome = self.session.call(Call(self.calls, "decideMove", (data,)))
+        self.thinking.charge(time.monotonic() - started)
         self._sent = game.turn if outcome.status in ("returned", "raised") else -1
         if outcome.status == "returned":
             return move_from_answer(outcome.value)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from typing import Any
 
 from graders.assignment import Assignment, Limits
 from graders.grade.engine import ADAPTER_MODULE
+from graders.run.budget import ThinkingTime
 from graders.run.sandbox import Call, Session
 
 from .bots import BOTS, Strategy
@@ -114,6 +116,8 @@ class SandboxedStrategy:
     def __init__(self, session: Session, max_failures: int = 3) -> None:
         self.session = session
         self.max_failures = max_failures
+        # All its answers together take at most its submission budget (see ThinkingTime).
+        self.thinking = ThinkingTime(session.limits.submission_timeout or None)
         self.calls = 0
         self.failures = 0
         self.out: str | None = None  # why the strategy no longer plays
@@ -121,13 +125,17 @@ class SandboxedStrategy:
     def __call__(self, view: PlayerView) -> Action:
         if len(view.legal) == 1:
             return view.legal[0]
+        if self.out is None and self.thinking.exhausted:
+            self.out = f"the strategy {self.thinking.reason()}"
         if self.out is not None:
             raise StrategyFailure(self.out)
         self.calls += 1
         # As one JSON text: it crosses the pipe and the child's checks far faster than nested
         # containers (the adapter reads it back).
         text = json.dumps(view_to_json(view), separators=(",", ":"))
+        started = time.monotonic()
         outcome = self.session.call(Call(self.calls, "strategy", (text,)))
+        self.thinking.charge(time.monotonic() - started)
         status = outcome.status
         if status == "returned":
             return _to_action(outcome.value)
