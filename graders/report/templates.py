@@ -9,7 +9,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from ..paths import templates_dir
 from ..results import OUTCOMES
-from ..textsafe import cap_text, clean_text, md_code_block, md_inline
+from ..textsafe import cap_text, clean_text, md_code_block, md_inline, terminal_plain
 
 CARD_COLOURS = {
     "r": "red",
@@ -31,13 +31,14 @@ def truncate_text(text: str, limit: int = 2000) -> str:
 
 
 def md_text(text: Any, limit: int = 2000) -> str:
-    """Student-controlled text inline in Markdown: cut, then made inert."""
-    return md_inline(truncate_text(str(text), limit))
+    """Student-controlled text inline in Markdown: cut, then made inert (a report.md is also
+    read with ``cat``: no escape sequence survives in it either)."""
+    return md_inline(terminal_plain(truncate_text(str(text), limit)))
 
 
 def md_block(text: Any, limit: int = 2000) -> str:
-    """Student-controlled text as a code block it cannot close."""
-    return md_code_block(truncate_text(str(text), limit))
+    """Student-controlled text as a code block it cannot close, with no escape sequences."""
+    return md_code_block(terminal_plain(truncate_text(str(text), limit)))
 
 
 def not_run_groups(cases: list) -> list[tuple[str, str, int]]:

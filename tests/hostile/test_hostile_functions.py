@@ -222,7 +222,7 @@ def test_fork_flood_is_capped_and_cleaned_up(tmp_path, assignment, part01, isola
             break
         if pid == 0:
             try:
-                os.execvp("sleep", ["sleep", "300", "{marker}"])
+                os.execvp("sleep", ["{marker}", "300"])
             finally:
                 os._exit(0)
         n += 1
@@ -263,7 +263,7 @@ def test_a_daemon_does_not_outlive_its_submission(tmp_path, assignment, part01, 
     if os.fork() == 0:
         os.setsid()
         if os.fork() == 0:
-            os.execvp("sleep", ["sleep", "300", "{marker}"])
+            os.execvp("sleep", ["{marker}", "300"])
         os._exit(0)
     return (hand, deck, discard)
     """
