@@ -306,9 +306,10 @@ def _zip_member_problem(info: zipfile.ZipInfo) -> str | None:
     return None
 
 
-def _safe_extract(archive: Path, into: Path, budget: _Budget) -> list[str]:
-    """Unpack regular members by streaming, within ``budget``; notes on what was skipped."""
-    notes: list[str] = []
+def _safe_extract(archive: Path, into: Path, budget: _Budget) -> list[tuple[str, str]]:
+    """Unpack regular members by streaming, within ``budget``; (member, note) for each one
+    skipped."""
+    notes: list[tuple[str, str]] = []
     try:
         with zipfile.ZipFile(archive) as zf:
             for info in zf.infolist():
@@ -316,7 +317,7 @@ def _safe_extract(archive: Path, into: Path, budget: _Budget) -> list[str]:
                     continue
                 why = _zip_member_problem(info)
                 if why is not None:
-                    notes.append(why)
+                    notes.append((info.filename, why))
                     continue
                 target = into / info.filename
                 if info.is_dir():
@@ -399,16 +400,38 @@ def _from_zip(
         if len(tops) == 1 and tops[0].is_dir():
             root = tops[0]
         sub = _from_folder(root, module, name, str(path), programs=programs)
-        subs = (
-            [sub]
-            if sub is not None
-            else _class_folder(root, module, str(path), name, programs, depth + 1, budget)
-        )
-        for sub in subs:
-            sub.notes[:0] = notes
-        return subs
+        if sub is not None:
+            sub.notes[:0] = [note for _, note in notes]
+            return [sub]
+        subs = _class_folder(root, module, str(path), name, programs, depth + 1, budget)
+        return _attach_notes(subs, notes, root.relative_to(unpacked), str(path))
     finally:
         shutil.rmtree(unpacked, ignore_errors=True)
+
+
+def _attach_notes(
+    subs: list[Submission], notes: list[tuple[str, str]], top: Path, origin: str
+) -> list[Submission]:
+    """Each skipped member's note goes to the student whose entry it was in; a member of
+    no loaded student (a student's only file was a link) becomes a student with a problem."""
+    by_entry = {PurePosixPath(s.origin).name: s for s in subs}
+    for member, note in notes:
+        parts = PurePosixPath(member).parts
+        if parts[: len(top.parts)] == top.parts:
+            parts = parts[len(top.parts) :]
+        entry = parts[0] if parts else member
+        owner = by_entry.get(entry) or by_entry.get(PurePosixPath(entry).name)
+        if owner is not None:
+            owner.notes.append(note)
+        elif entry in ("..", "/") or "outside" in note:
+            for sub in subs:  # belongs to no student: everyone sees it
+                sub.notes.append(note)
+        else:
+            stem = PurePosixPath(entry).stem if len(parts) == 1 else entry
+            sub = Submission(stem or "submission", f"{origin}/{entry}", None, problem=note)
+            by_entry[entry] = sub
+            subs.append(sub)
+    return subs
 
 
 def _class_folder(

@@ -550,11 +550,17 @@ class Session:
         info = first["import"] if isinstance(first["import"], dict) else {}
         if info.get("status") != "ok":
             self.close()
+            status = {"memory": "memory", "cpu": "timeout"}.get(info.get("status"), "import-error")
+            message = {
+                "memory": "ran out of memory while importing",
+                "timeout": f"used more than {max(self.limits.cpu, 1.0):g} s of CPU time while "
+                "importing, before any case ran",
+            }.get(status, _text(info.get("message"), 2000))
             return Outcome(
                 -1,
-                {"memory": "memory", "cpu": "timeout"}.get(info.get("status"), "import-error"),
+                status,
                 error_type=_text(info.get("type"), 200),
-                message=_text(info.get("message"), 2000),
+                message=message,
                 traceback=_text(info.get("traceback"), 5000),
                 stdout=_text(first.get("stdout")),
             )
