@@ -76,3 +76,54 @@ def test_a_suite_that_detects_runs_instead_of_bugs_scores_nothing(tmp_path, isol
     assert outcomes["suite-passes-on-reference"] == "passed"
     # The snooping test passes on every mutant: it detects none of them.
     assert [outcomes[label] for label in labels] == ["failed"] * 4, outcomes
+
+
+HOSTILE_ADTS = {
+    "looper": "while True:\n    pass\n",
+    "forker": (
+        "import os\nfor _ in range(2000):\n    try:\n        if os.fork() == 0:\n"
+        "            os.execvp('sleep', ['unograde-fcd-fork-MARK', '300'])\n"
+        "    except OSError:\n        break\n"
+    ),
+    "hog": "x = []\nwhile True:\n    x.append(bytearray(32 << 20))\n",
+    "deep": "def __getattr__(name):\n    def f(*a):\n        x = []\n"
+    "        for _ in range(1_000_000):\n            x = [x]\n        return x\n    return f\n",
+}
+
+
+def test_hostile_adts_in_one_class_beside_a_sound_one(tmp_path):
+    import os
+    import time
+
+    from graders.grade.batch import grade_batch
+
+    from .conftest import processes_with
+
+    assignment = load_assignment("final-card-down")
+    marker = f"unograde-fcd-fork-{os.getpid()}"
+    klass = tmp_path / "class"
+    shutil.copytree(ADA, klass / "ada")
+    for name, source in HOSTILE_ADTS.items():
+        (klass / name).mkdir()
+        (klass / name / "game.py").write_text(source.replace("unograde-fcd-fork-MARK", marker))
+    cases = [c for c in assignment.cases(visibility="public") if c.part != "tests"][:12]
+    limits = replace_limits(assignment, timeout=1.0, cpu=1.0, memory_mb=256, budget=5.0)
+    started = time.monotonic()
+    items = grade_batch(assignment, [klass], cases, None, 2, limits, isolation="rlimits")
+    elapsed = time.monotonic() - started
+    results = {i.result.student: i.result for i in items}
+    alone = grade_batch(assignment, [ADA], cases, None, 1, limits, isolation="rlimits")[0].result
+    assert results["ada"].score == alone.score > 0  # unchanged by its neighbours
+    for name in HOSTILE_ADTS:
+        assert not any(c.passed for c in results[name].cases), name
+    assert elapsed < 3 * 5.0 + 30
+    time.sleep(0.3)
+    assert processes_with(marker) == []
+
+
+def replace_limits(assignment, timeout, cpu, memory_mb, budget):
+    from dataclasses import replace
+
+    return replace(
+        assignment.limits, timeout=timeout, cpu=cpu, memory_mb=memory_mb, submission_timeout=budget
+    )

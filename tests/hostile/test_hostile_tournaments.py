@@ -78,3 +78,45 @@ def test_a_final_card_down_player_stalling_under_its_limit_forfeits_after_its_bu
     reasons = [b.reason for b in result.illegal]
     assert any("thinking time of 1 s" in r for r in reasons), reasons[:3]
     assert players[0].thinking is not None and players[0].thinking.exhausted
+
+
+HOSTILE_STRATEGIES = {
+    "looper": "def strategy(view):\n    while True:\n        pass\n",
+    "liar": (
+        "class Liar:\n    def __eq__(self, o):\n        return True\n"
+        "    def __hash__(self):\n        raise RuntimeError('no')\n"
+        "    def __repr__(self):\n        raise RuntimeError('no')\n"
+        "def strategy(view):\n    return Liar()\n"
+    ),
+    "mutator": (
+        "def strategy(view):\n    try:\n        view.legal = ()\n    except Exception:\n"
+        "        pass\n    object.__setattr__(view, 'hand', ())\n    return view.legal[0]\n"
+    ),
+    "deep": (
+        "def strategy(view):\n    x = []\n    for _ in range(1_000_000):\n        x = [x]\n"
+        "    return x\n"
+    ),
+    "hog": (
+        "def strategy(view):\n    x = []\n    while True:\n        x.append(bytearray(32 << 20))\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_STRATEGIES))
+def test_hostile_strategies_lose_their_games_and_the_others_play_on(tmp_path: Path, name):
+    assignment = load_assignment("uno-official")
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / f"{assignment.module}.py").write_text(HOSTILE_STRATEGIES[name])
+    limits = replace(assignment.limits, timeout=0.5, cpu=0.5, memory_mb=256, submission_timeout=5.0)
+    games = 3
+    started = time.monotonic()
+    with arena.sandboxed(
+        assignment, [(name, folder)], limits, "rlimits", arena.expected_calls(games), 3
+    ) as students:
+        result = run_tournament(lineup_against_bots(students, seed=1), games, seed=2)
+    assert time.monotonic() - started < 5.0 + 60
+    mine = next(s for s in result.standings if s.name == name)
+    assert mine.wins == 0 and mine.misplays == games
+    assert len(result.games) == games  # every game was played to an end
+    assert sum(s.wins for s in result.standings) >= 1  # the bots played on and won
