@@ -3,20 +3,47 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any
 
-OUTCOMES = {
-    "passed": "passed",
-    "failed": "failed",
-    "error": "error (an exception)",
-    "timeout": "timeout",
-    "memory": "memory limit",
-    "crashed": "crashed",
-    "missing": "missing function",
-    "wrong-shape": "wrong result type or shape",
-    "malformed": "malformed output",
-    "not-run": "not run",
+
+class CaseOutcome(StrEnum):
+    """How a case ended, end to end: the judge sets it, results and reports read it.
+
+    A ``StrEnum``: each member equals its string (``CaseOutcome.PASSED == "passed"``), so
+    result.json, templates and older results read the same.
+    """
+
+    PASSED = "passed"
+    FAILED = "failed"  # a result of the right shape that differs from the expected one
+    ERROR = "error"  # the student's code raised (or the submission could not run at all)
+    TIMEOUT = "timeout"
+    MEMORY = "memory"
+    CRASHED = "crashed"  # the process died or sent no result
+    MISSING = "missing"  # no such function
+    WRONG_SHAPE = "wrong-shape"
+    MALFORMED = "malformed"  # a program printed output that is not in the expected form
+    NOT_RUN = "not-run"  # after repeated timeouts, or past the submission's budget
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+
+_LABELS = {
+    CaseOutcome.PASSED: "passed",
+    CaseOutcome.FAILED: "failed",
+    CaseOutcome.ERROR: "error (an exception)",
+    CaseOutcome.TIMEOUT: "timeout",
+    CaseOutcome.MEMORY: "memory limit",
+    CaseOutcome.CRASHED: "crashed",
+    CaseOutcome.MISSING: "missing function",
+    CaseOutcome.WRONG_SHAPE: "wrong result type or shape",
+    CaseOutcome.MALFORMED: "malformed output",
+    CaseOutcome.NOT_RUN: "not run",
 }
+# What people read for each outcome (templates look outcomes up here).
+OUTCOMES: dict[str, str] = {o.value: o.label for o in CaseOutcome}
 
 
 @dataclass
@@ -24,7 +51,7 @@ class CaseResult:
     name: str
     part: str
     hidden: bool
-    outcome: str  # a key of OUTCOMES
+    outcome: CaseOutcome
     points: float
     max_points: float
     messages: list[str] = field(default_factory=list)
@@ -38,7 +65,7 @@ class CaseResult:
 
     @property
     def passed(self) -> bool:
-        return self.outcome == "passed"
+        return self.outcome == CaseOutcome.PASSED
 
 
 @dataclass
@@ -87,5 +114,5 @@ class SubmissionResult:
 
 def from_dict(data: dict) -> SubmissionResult:
     parts = [PartResult(**p) for p in data.pop("parts")]
-    cases = [CaseResult(**c) for c in data.pop("cases")]
+    cases = [CaseResult(**(c | {"outcome": CaseOutcome(c["outcome"])})) for c in data.pop("cases")]
     return SubmissionResult(parts=parts, cases=cases, **data)

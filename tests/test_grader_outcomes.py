@@ -159,3 +159,28 @@ def test_printing_a_lot_is_capped(tmp_path, assignment, seed_cases):
     assert case.outcome == "passed"
     assert len(case.stdout) == assignment.limits.output_kb * 1024
     assert case.stdout_dropped > 1_000_000
+
+
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_a_program_that_prints_malformed_output_is_graded_as_such(tmp_path, assignment, isolation):
+    from graders.grade.batch import grade_batch
+    from graders.report import render
+    from graders.results import CaseOutcome
+
+    program = tmp_path / "gib"
+    program.mkdir()
+    (program / "main.py").write_text(
+        "import sys\nsys.stdin.read()\nprint('this is not a game at all')\n"
+    )
+    cases = [c for c in assignment.cases() if c.name == "seed-part01test01"]
+    [item] = grade_batch(assignment, [program], cases, None, 1, isolation=isolation)
+    case = item.result.cases[0]
+    assert case.outcome is CaseOutcome.MALFORMED and case.outcome == "malformed"
+    # The course's solution text starts with a double-quoted "Result" line.
+    assert case.messages == [
+        "the program printed output that could not be read: your output:1: expected a "
+        "double-quoted line, found 'this is not a game at all' (expected a double-quoted string)"
+    ]
+    assert case.stdout == "this is not a game at all\n"  # what it printed is shown
+    report = render(item.result, "md")
+    assert "malformed output" in report and "this is not a game at all" in report

@@ -18,9 +18,9 @@ from dataclasses import replace
 from .. import __version__
 from ..assignment import Assignment, Case, Limits
 from ..compare import differs
-from ..results import CaseResult, PartResult, SubmissionResult
+from ..results import CaseOutcome, CaseResult, PartResult, SubmissionResult
 from ..run.budget import Budget, budget_scope
-from ..run.sandbox import Call, Outcome, Session, choose_isolation, isolation_text
+from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
 from ..submission import Submission
 from ..textsafe import cap_text, cap_value, clean_text
 
@@ -35,6 +35,46 @@ def _case_points(assignment: Assignment, cases: Sequence[Case]) -> dict[str, flo
     }
 
 
+# How each way a call can fail reads to the student (``who``: the function or "the program").
+_FAILURES: dict[str, tuple[CaseOutcome, str]] = {
+    RunStatus.RAISED: (CaseOutcome.ERROR, "{who} raised {o.error_type}: {o.message}"),
+    RunStatus.IMPORT_ERROR: (
+        CaseOutcome.ERROR,
+        "importing the submission raised {o.error_type}: {o.message}",
+    ),
+    RunStatus.NOT_RUN: (CaseOutcome.NOT_RUN, "{o.message}"),
+    RunStatus.MISSING: (CaseOutcome.MISSING, "the submission has no function {function}"),
+    RunStatus.TIMEOUT: (CaseOutcome.TIMEOUT, "{who} did not finish: {o.message}"),
+    RunStatus.MEMORY: (CaseOutcome.MEMORY, "{who} used more than {memory} MB"),
+    RunStatus.CRASHED: (CaseOutcome.CRASHED, "{who} crashed: {o.message}"),
+}
+
+
+def _judge_value(assignment, case: Case, value, result: CaseResult, worth: float):
+    """A returned value: the right shape, then the plugin's verdict or a structural diff.
+    Returns the value as judged (normalised, for the report's view)."""
+    plugin = assignment.plugin
+    problem = plugin.check_shape(case.part, value)
+    normalise = getattr(plugin, "normalise_result", None)
+    judge_hook = getattr(plugin, "judge", None)
+    if not problem and normalise is not None:
+        value = normalise(case.part, value)  # e.g. text to canonical lines
+    if problem:
+        result.outcome, result.messages = CaseOutcome.WRONG_SHAPE, [problem]
+    elif judge_hook is not None:
+        # Grading that needs the whole case (properties of a random result, printed lines).
+        result.messages = list(judge_hook(case, value))
+        if not result.messages:
+            result.outcome, result.points = CaseOutcome.PASSED, worth
+    elif differs(case.expected, value):
+        result.messages = plugin.describe(case.part, case.expected, value) or [
+            "the result differs from the expected one"
+        ]
+    else:
+        result.outcome, result.points = CaseOutcome.PASSED, worth
+    return value
+
+
 def judge(
     assignment: Assignment, case: Case, outcome: Outcome, worth: float, program: bool = False
 ) -> CaseResult:
@@ -46,7 +86,7 @@ def judge(
         name=case.name,
         part=case.part,
         hidden=case.hidden,
-        outcome="failed",
+        outcome=CaseOutcome.FAILED,
         points=0.0,
         max_points=worth,
         stdout=outcome.stdout,
@@ -55,60 +95,34 @@ def judge(
         covers=list(case.covers),
     )
     status = outcome.status
-    if status == "returned":
-        problem = plugin.check_shape(case.part, outcome.value)
-        normalise = getattr(plugin, "normalise_result", None)
-        judge_hook = getattr(plugin, "judge", None)
-        if not problem and normalise is not None:
-            outcome.value = normalise(case.part, outcome.value)  # e.g. text to canonical lines
-        if problem:
-            result.outcome, result.messages = "wrong-shape", [problem]
-        elif judge_hook is not None:
-            # Grading that needs the whole case (properties of a random result, printed lines).
-            result.messages = list(judge_hook(case, outcome.value))
-            if not result.messages:
-                result.outcome, result.points = "passed", worth
-        elif differs(case.expected, outcome.value):
-            result.messages = plugin.describe(case.part, case.expected, outcome.value) or [
-                "the result differs from the expected one"
-            ]
-        else:
-            result.outcome, result.points = "passed", worth
-    elif status == "raised":
-        result.outcome = "error"
-        result.messages = [f"{who} raised {outcome.error_type}: {outcome.message}"]
-        result.traceback = outcome.traceback
-    elif status == "import-error":
-        result.outcome = "error"
-        result.messages = [
-            f"importing the submission raised {outcome.error_type}: {outcome.message}"
-        ]
-        result.traceback = outcome.traceback
-    elif status == "not-run":
-        result.outcome = "not-run"
-        result.messages = [outcome.message]
-    elif status == "missing":
-        result.outcome = "missing"
-        result.messages = [f"the submission has no function {part.function}"]
-    elif status == "timeout":
-        result.outcome = "timeout"
-        result.messages = [f"{who} did not finish: {outcome.message}"]
-    elif status == "memory":
-        result.outcome = "memory"
-        result.messages = [f"{who} used more than {assignment.limits.memory_mb} MB"]
+    if status == RunStatus.RETURNED:
+        outcome.value = _judge_value(assignment, case, outcome.value, result, worth)
+    elif status == RunStatus.MALFORMED:
+        # What the program printed is shown: the student sees why it could not be read.
+        result.outcome = CaseOutcome.MALFORMED
+        result.messages = [f"{who} printed output that could not be read: {outcome.message}"]
     else:
-        result.outcome = "crashed"
-        result.messages = [f"{who} crashed: {outcome.message}"]
+        result.outcome, message = _FAILURES.get(status, _FAILURES[RunStatus.CRASHED])
+        result.messages = [
+            message.format(
+                who=who,
+                o=outcome,
+                function=part.function,
+                memory=assignment.limits.memory_mb,
+            )
+        ]
+        if status in (RunStatus.RAISED, RunStatus.IMPORT_ERROR):
+            result.traceback = outcome.traceback
     if outcome.mutated:
         result.messages.append(
             f"note: {part.function} changed the lists it was given (the caller's data); "
             "return new lists instead"
         )
-    if not case.hidden and not result.passed and status != "not-run":
+    if not case.hidden and not result.passed and status != RunStatus.NOT_RUN:
         result.args = case.args  # what a student needs to see a failure
         view = getattr(plugin, "view", None)
         if view is not None:
-            actual = outcome.value if status == "returned" else None
+            actual = outcome.value if status == RunStatus.RETURNED else None
             try:
                 result.view = view(case.part, case.args, case.expected, actual)
             except Exception:  # noqa: BLE001 - a view is a nicety; never fail grading for it
@@ -219,18 +233,21 @@ def _run_program(assignment, submission, cases, limits, mode, streaks):
                 continue
             reason = streaks.blocked(case.part)
             if reason is not None:
-                yield case, Outcome(k, "not-run", message=reason)
+                yield case, Outcome(k, RunStatus.NOT_RUN, message=reason)
                 continue
             extra = getattr(plugin, "program_args", None)
             args = tuple(extra(case)) if extra is not None else ()
             outcome = runner.run(k, plugin.program_input(case), args)
             who = "the program" if len(assignment.parts) == 1 else f"the program on {case.part}"
             streaks.record(case.part, case.name, outcome.status, who)
-            if outcome.status == "returned":
+            if outcome.status == RunStatus.RETURNED:
+                printed = outcome.value
                 try:
-                    outcome.value = plugin.parse_program_output(case.part, outcome.value)
+                    outcome.value = plugin.parse_program_output(case.part, printed)
                 except ValueError as exc:
-                    outcome.status, outcome.message = "malformed", str(exc)
+                    outcome.status, outcome.message = RunStatus.MALFORMED, str(exc)
+                    stderr = f"\n(and on stderr:)\n{outcome.stdout}" if outcome.stdout else ""
+                    outcome.stdout = printed + stderr
             yield case, outcome
 
 
@@ -250,7 +267,7 @@ def _run_module(assignment, submission, cases, handled, limits, mode, adapter, s
             function = assignment.part(case.part).function
             reason = streaks.blocked(function)
             if reason is not None:
-                outcomes[k] = Outcome(k, "not-run", message=reason)
+                outcomes[k] = Outcome(k, RunStatus.NOT_RUN, message=reason)
                 continue
             outcome = session.call(Call(k, function, case.args))
             if session.failed_import is None:  # an import failure is said once per case
@@ -303,7 +320,7 @@ def _grade(assignment, submission, cases, limits, isolation, budget) -> Submissi
                     name=case.name,
                     part=case.part,
                     hidden=case.hidden,
-                    outcome="error",
+                    outcome=CaseOutcome.ERROR,
                     points=0.0,
                     max_points=worth[case.part],
                     messages=[problem],
@@ -320,7 +337,7 @@ def _grade(assignment, submission, cases, limits, isolation, budget) -> Submissi
         )
         by_id = outcomes | handled
         for k, case in enumerate(cases):
-            outcome = by_id.get(k) or Outcome(k, "crashed", message="no result came back")
+            outcome = by_id.get(k) or Outcome(k, RunStatus.CRASHED, message="no result came back")
             results.append(judge(assignment, case, outcome, worth[case.part]))
     parts = []
     for part in assignment.parts:
@@ -351,7 +368,9 @@ def _grade(assignment, submission, cases, limits, isolation, budget) -> Submissi
     score = max(0.0, sum(p.points for p in parts) - deduction)
     notes = list(submission.notes) + streaks.notes()
     if budget.hit:
-        skipped = sum(r.outcome == "not-run" and "budget" in " ".join(r.messages) for r in results)
+        skipped = sum(
+            r.outcome == CaseOutcome.NOT_RUN and "budget" in " ".join(r.messages) for r in results
+        )
         notes.append(
             f"the submission used up its time budget of {budget.seconds:g} s: "
             f"{skipped} case{'s' if skipped != 1 else ''} were not run"

@@ -28,6 +28,7 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -50,13 +51,27 @@ class Call:
     args: tuple
 
 
+class RunStatus(StrEnum):
+    """What happened to one call in the sandbox, before any comparison (the judge turns it
+    into a ``CaseOutcome``).  Members equal their strings."""
+
+    RETURNED = "returned"
+    RAISED = "raised"
+    MISSING = "missing"
+    MEMORY = "memory"
+    TIMEOUT = "timeout"
+    CRASHED = "crashed"
+    IMPORT_ERROR = "import-error"
+    MALFORMED = "malformed"  # a program's output could not be read as an answer
+    NOT_RUN = "not-run"
+
+
 @dataclass
 class Outcome:
     """What came back for one call, before any comparison."""
 
     id: int
-    # returned raised missing memory cpu timeout crashed import-error malformed not-run
-    status: str
+    status: str  # a RunStatus
     value: Any = None
     stdout: str = ""
     dropped: int = 0
