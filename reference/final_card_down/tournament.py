@@ -12,17 +12,17 @@ move and the state; the game then counts as a win for nobody.  A game that reach
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from graders.tournaments.stats import Z95, wilson
+
 from . import game as G
 from .player import decideMove as house_player
 
 Player = Callable[[G.Game], G.Move]
-Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal
 
 
 class TournamentError(ValueError):
@@ -35,14 +35,9 @@ class PlayerFault(Exception):  # a player's fault, not an error of ours
 
 
 def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a win rate: sound even at 0 or all wins, unlike p +- z*se."""
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    """The Wilson score interval for a win rate (the shared one), as (low, high)."""
+    interval = wilson(wins, games, z)
+    return (interval.low, interval.high)
 
 
 @dataclass(frozen=True)

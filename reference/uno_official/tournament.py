@@ -7,26 +7,16 @@ its sandbox and renders the tables and charts.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from graders.tournaments.stats import Z95, Interval, mean_interval, wilson  # noqa: F401
 
 from .bots import BOTS, Strategy, simple_bot, strong_bot
 from .engine import apply, new_game
 from .state import OFFICIAL, Action, GameState, IllegalActionError, Rules
 from .view import PlayerView, observe
-
-Z95 = 1.959963984540054
-
-
-@dataclass(frozen=True)
-class Interval:
-    """A point estimate with its 95% confidence interval."""
-
-    value: float
-    low: float
-    high: float
 
 
 @dataclass(frozen=True)
@@ -73,31 +63,6 @@ class TournamentResult:
     games: tuple[GameOutcome, ...]
     misplays: tuple[Misplay, ...]
     seed: int
-
-
-def wilson(wins: int, n: int) -> Interval:
-    """Wilson score interval: unlike the plain normal one it stays inside [0, 1] and behaves
-    at 0 or n wins, which small tournaments hit often."""
-    if n == 0:
-        return Interval(0.0, 0.0, 1.0)
-    p = wins / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_interval(values: Sequence[float]) -> Interval:
-    """Mean with a normal-approximation 95% interval (sample standard deviation)."""
-    n = len(values)
-    if n == 0:
-        return Interval(0.0, 0.0, 0.0)
-    mean = sum(values) / n
-    if n == 1:
-        return Interval(mean, mean, mean)
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return Interval(mean, mean - half, mean + half)
 
 
 def game_seed(seed: int, game: int) -> int:

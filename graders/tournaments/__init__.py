@@ -1,0 +1,1 @@
+"""What every assignment's tournaments share: the statistics of a standings table."""
