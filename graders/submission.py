@@ -1,25 +1,39 @@
 """Loading submissions: a Python file, a folder, a notebook, or a zip of any of these.
 
 Everything is read in the grader's process without running a line of student
-code: notebooks are read with nbformat (no kernel), magics and shell lines are
+code: notebooks are read as JSON (no kernel), magics and shell lines are
 dropped with a note, and the module is compiled (not executed) so that a syntax
 error is reported with its file, line and column — and, for a notebook, its cell.
 The result is a folder holding ``<module>.py`` (plus any other files the student
 sent), which is all the sandbox ever sees.
 
-A submission is untrusted from the first byte: only regular files are copied out of
-it, never through a symbolic link (a link to the reference, to a hidden expectation
-or to ``/proc/self/environ`` would hand the student what it points at), links and
-special files inside it are skipped with a note, and an entry file that is itself a
-link is a problem ("uno.py is a symbolic link: submit the file itself").  Zips are
-unpacked by streaming with a budget of bytes actually written (shared by nested
-zips, at most three deep); names outside the folder and link entries are skipped with
-a note.  Whatever goes wrong loading one student becomes that student's problem, so
-the rest of the class still loads.
+A submission is untrusted from the first byte:
+
+* Only regular files are copied out of it, each opened with ``O_NOFOLLOW`` and
+  checked with ``fstat``: a link to the reference, to a hidden expectation or to
+  ``/proc/self/environ`` would hand the student what it points at, so links (to
+  files or folders), fifos, devices and sockets inside a submission are skipped
+  with a note the student sees.  An entry file that is itself a link is a
+  problem ("uno.py is a symbolic link: submit the file itself"), never read.
+  The instructor's own path on the command line may be a link; it is followed.
+* Zips are unpacked by streaming, with a budget of bytes actually written and of
+  members (shared by the zips nested in one top-level zip, at most three deep),
+  so a bomb, or a zip whose entries all point at the same compressed data, stops
+  at the budget; link members and names outside the folder are skipped with a
+  note.  Folders nest at most ``MAX_FOLDER_DEPTH`` deep: nothing recurses without
+  a bound.
+* Whatever goes wrong loading one student becomes that student's ``problem`` (one
+  line naming the file and the place), so the rest of the class still loads.
+  ``load_submissions`` raises ``SubmissionError`` only for a top-level path that is
+  no submission at all (missing, of another kind, a zip that cannot be unpacked,
+  nested too deep); never another exception.
+* ``assign_names`` makes names unique, stable and safe to use as a folder and as a
+  cell, and never one of the files a batch writes beside the students.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -35,6 +49,10 @@ MAX_ZIP_BYTES = 50 * 1024 * 1024
 MAX_ZIP_FILES = 2000
 MAX_ZIP_DEPTH = 3  # a zip inside a zip inside a zip, and no deeper
 MAX_RATIO = 200  # a member that expands more than this is a bomb, not a program
+MAX_SOURCE_BYTES = 10 * 1024 * 1024  # one .py file; a notebook may carry outputs
+MAX_NOTEBOOK_BYTES = MAX_ZIP_BYTES
+MAX_FOLDER_DEPTH = 8  # class folders inside class folders, zips included
+MAX_SKIP_NOTES = 20  # notes about skipped zip members; the rest are counted in one
 # What a batch writes beside the student folders: never a student's name.
 RESERVED_NAMES = {"scores.csv", "index.html", "gradebook.db", "summary.json", "run.json"}
 SKIP_NAMES = {"__MACOSX", "__pycache__", ".ipynb_checkpoints", ".DS_Store"}
@@ -66,12 +84,87 @@ def _digest(folder: Path) -> str:
     return h.hexdigest()
 
 
+_NOT_ONE_LINE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def _one_line(text: str, limit: int = 500) -> str:
+    """A message a student's file name cannot break into lines or reorder (names come
+    from the student: ``a\\nb.py`` or a bidi override must not forge a second line)."""
+    return _NOT_ONE_LINE.sub("?", text)[:limit]
+
+
 def is_regular(path: Path) -> bool:
     """A regular file, not reached through a link (and not a fifo, device or socket)."""
     try:
         return stat.S_ISREG(os.lstat(path).st_mode)
     except OSError:
         return False
+
+
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_NONBLOCK", 0)  # opening a fifo must not wait for a writer
+    | getattr(os, "O_CLOEXEC", 0)
+)
+
+
+def _open_regular(path: Path) -> int:
+    """A descriptor of the regular file at ``path``, opened without following a final link
+    and checked after opening (so that what was checked is what is read)."""
+    try:
+        fd = os.open(path, _READ_FLAGS)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SubmissionError(
+                f"{path.name} is a symbolic link: submit the file itself"
+            ) from None
+        raise SubmissionError(f"{path.name}: cannot be read ({exc.strerror})") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise SubmissionError(f"{path.name} is not a regular file")
+    return fd
+
+
+def _read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file (never through a link), at most ``limit`` of them."""
+    fd = _open_regular(path)
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise SubmissionError(f"{path.name}: cannot be read ({exc.strerror})") from None
+    if len(data) > limit:
+        raise SubmissionError(f"{path.name} is larger than {limit >> 20} MB: not a program")
+    return data
+
+
+def _copy_regular(source: Path, target: Path, limit: int) -> int:
+    """Copy a regular file (never through a link), at most ``limit`` bytes; the bytes copied.
+
+    Raises ``SubmissionError`` when ``source`` is not a regular file or is too large (then
+    nothing is left at ``target``)."""
+    fd = _open_regular(source)
+    copied = 0
+    try:
+        with os.fdopen(fd, "rb") as src, open(target, "wb") as out:
+            while chunk := src.read(1 << 16):
+                copied += len(chunk)
+                if copied > limit:
+                    break
+                out.write(chunk)
+    except OSError as exc:
+        target.unlink(missing_ok=True)
+        raise SubmissionError(f"{source.name}: cannot be copied ({exc.strerror})") from None
+    if copied > limit:
+        target.unlink(missing_ok=True)
+        raise SubmissionError(f"{source.name} is larger than {limit >> 20} MB: not copied")
+    return copied
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _cell_source(cell: object) -> str | None:
@@ -86,21 +179,25 @@ def _cell_source(cell: object) -> str | None:
 
 def _read_notebook(path: Path) -> dict:
     """The notebook's JSON, with the place of a JSON error in the message."""
+    data = _read_regular(path, MAX_NOTEBOOK_BYTES)
+    if not data.strip():
+        raise SubmissionError(f"{path.name} is empty")
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SubmissionError(f"{path.name}: not UTF-8 text (byte {exc.start})") from None
+        line = data[: exc.start].count(b"\n") + 1
+        raise SubmissionError(f"{path.name}:{line}: not UTF-8 text (byte {exc.start})") from None
     try:
-        data = json.loads(text)
+        nb = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SubmissionError(
             f"{path.name}:{exc.lineno}:{exc.colno}: not a notebook (not JSON: {exc.msg})"
         ) from None
     except RecursionError:
         raise SubmissionError(f"{path.name}: not a notebook (JSON nested too deep)") from None
-    if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         raise SubmissionError(f"{path.name}: not a notebook (no list of cells)")
-    return data
+    return nb
 
 
 def notebook_source(path: Path) -> tuple[str, list[str], dict[int, tuple[int, int]]]:
@@ -108,7 +205,8 @@ def notebook_source(path: Path) -> tuple[str, list[str], dict[int, tuple[int, in
 
     The JSON is read directly (nbformat's reader validates and converts, and raises on
     the malformed cells a student's editor can leave); a code cell whose source is not
-    text is skipped with a note.
+    text (null, a number, a list holding non-strings) is skipped with a note.  Raises
+    ``SubmissionError`` for a file that is not a notebook, naming the place.
     """
     nb = _read_notebook(path)
     lines: list[str] = []
@@ -123,9 +221,16 @@ def notebook_source(path: Path) -> tuple[str, list[str], dict[int, tuple[int, in
         if source is None:
             notes.append(f"cell {code_cell}: its source is not text; skipped")
             continue
+        bad = _SURROGATE.search(source)
+        if bad is not None:  # JSON can spell "\ud800"; no Python file can hold it
+            line = source.count("\n", 0, bad.start()) + 1
+            raise SubmissionError(
+                f"{path.name}: cell {code_cell}, line {line}: not valid Unicode "
+                f"(a lone surrogate U+{ord(bad.group()):04X})"
+            )
         cell_lines = source.split("\n")
         if cell_lines and cell_lines[0].lstrip().startswith("%%"):
-            notes.append(f"cell {code_cell}: dropped a cell magic ({cell_lines[0].strip()})")
+            notes.append(f"cell {code_cell}: dropped a cell magic ({cell_lines[0].strip()[:60]})")
             continue
         for k, line in enumerate(cell_lines, 1):
             stripped = line.lstrip()
@@ -136,10 +241,13 @@ def notebook_source(path: Path) -> tuple[str, list[str], dict[int, tuple[int, in
             lines.append(line)
             where[len(lines)] = (code_cell, k)
         lines.append("")
+    if code_cell == 0:
+        raise SubmissionError(f"{path.name} has no code cells")
     return "\n".join(lines) + "\n", notes, where
 
 
 def _syntax_problem(source: str, shown: str, where: dict[int, tuple[int, int]]) -> str | None:
+    """Why ``source`` does not compile, naming the place (a notebook's cell), or None."""
     try:
         compile(source, shown, "exec", dont_inherit=True)
     except SyntaxError as exc:
@@ -151,45 +259,55 @@ def _syntax_problem(source: str, shown: str, where: dict[int, tuple[int, int]]) 
         return f"{place}: SyntaxError: {exc.msg}"
     except ValueError as exc:  # null bytes
         return f"{shown}: {exc}"
+    except (RecursionError, MemoryError):  # 1+1+...+1 a hundred thousand times
+        return f"{shown}: an expression nested too deeply to compile"
     return None
 
 
 def _prepare(
     name: str, origin: str, source_file: Path, module: str, others: list[Path] | None = None
 ) -> Submission:
+    """The submission whose module is ``source_file`` (copied as ``<module>.py``), with the
+    other ``.py`` files of ``others``; its temporary folder is removed if this fails."""
     folder = Path(tempfile.mkdtemp(prefix="unograde-sub-"))
-    sub = Submission(name=name, origin=origin, folder=folder, module_file=source_file.name)
-    source = ""
     try:
-        source = _source_text(source_file, sub)
-    except SubmissionError as exc:
-        sub.problem = str(exc)
-    except OSError as exc:
-        sub.problem = f"{source_file.name}: cannot be read ({exc.strerror})"
-    for other in others or []:
-        if other.suffix != ".py" or other == source_file:
-            continue
-        if is_regular(other):
-            shutil.copyfile(other, folder / other.name, follow_symlinks=False)
-        else:
-            sub.notes.append(f"{other.name} is not a regular file (a link?): not copied")
-    (folder / f"{module}.py").write_text(source, encoding="utf-8")
-    if sub.problem is None:
-        sub.problem = _syntax_problem(source, source_file.name, sub.cell_of_line)
-    sub.digest = _digest(folder)
-    return sub
+        sub = Submission(name=name, origin=origin, folder=folder, module_file=source_file.name)
+        source = ""
+        try:
+            source = _source_text(source_file, sub)
+        except SubmissionError as exc:
+            sub.problem = str(exc)
+        room, files_left = MAX_ZIP_BYTES, MAX_ZIP_FILES  # helpers: bounded like a zip
+        for other in others or []:
+            if other == source_file or other.name in (f"{module}.py", source_file.name):
+                continue
+            if other.is_symlink():
+                sub.notes.append(f"{other.name} is a symbolic link: not copied")
+            elif other.suffix == ".py":
+                files_left -= 1
+                if files_left < 0:
+                    sub.notes.append(f"more than {MAX_ZIP_FILES} files: the rest not copied")
+                    break
+                try:
+                    room -= _copy_regular(other, folder / other.name, min(room, MAX_SOURCE_BYTES))
+                except SubmissionError as exc:
+                    sub.notes.append(f"{exc}: not copied" if "copied" not in str(exc) else str(exc))
+        (folder / f"{module}.py").write_text(source, encoding="utf-8")
+        if sub.problem is None:
+            sub.problem = _syntax_problem(source, source_file.name, sub.cell_of_line)
+        sub.digest = _digest(folder)
+        return sub
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
 
 
 def _source_text(source_file: Path, sub: Submission) -> str:
     """The module's text: a notebook's code cells, or the file itself, read as UTF-8."""
-    if source_file.is_symlink():
-        raise SubmissionError(f"{source_file.name} is a symbolic link: submit the file itself")
-    if not is_regular(source_file):
-        raise SubmissionError(f"{source_file.name} is not a regular file")
     if source_file.suffix == ".ipynb":
         source, sub.notes, sub.cell_of_line = notebook_source(source_file)
         return source
-    data = source_file.read_bytes()
+    data = _read_regular(source_file, MAX_SOURCE_BYTES)
     if not data.strip():
         raise SubmissionError(f"{source_file.name} is empty")
     if b"\0" in data:
@@ -213,40 +331,70 @@ def _program_of(folder: Path, programs: list | None):
 
 
 def _prepare_program(name: str, origin: str, source: Path, spec) -> Submission:
-    """A program submission: the whole folder, as sent (it may need several files)."""
+    """A program submission: the whole folder, as sent (it may need several files), regular
+    files only; an entry file that is a link is a problem."""
     folder = Path(tempfile.mkdtemp(prefix="unograde-sub-"))
-    sub = Submission(name=name, origin=origin, folder=folder, module_file=spec.entry, program=spec)
-    if source.is_file():
-        shutil.copyfile(source, folder / source.name)
-    else:
-        sub.notes += _copy_tree(source, folder)
-    sub.notes.append(f"graded as a program: {' '.join(spec.run)}")
-    sub.digest = _digest(folder)
-    return sub
+    try:
+        sub = Submission(
+            name=name, origin=origin, folder=folder, module_file=spec.entry, program=spec
+        )
+        if source.is_dir():
+            sub.notes += _copy_tree(source, folder)
+            entry = source / spec.entry
+        else:
+            entry = source
+            try:
+                _copy_regular(source, folder / source.name, MAX_ZIP_BYTES)
+            except SubmissionError as exc:
+                sub.problem = str(exc)
+        if sub.problem is None and entry.is_symlink():
+            sub.problem = f"{spec.entry} is a symbolic link: submit the file itself"
+        sub.notes.append(f"graded as a program: {' '.join(spec.run)}")
+        sub.digest = _digest(folder)
+        return sub
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
 
 
 def _copy_tree(source: Path, target: Path) -> list[str]:
-    """Copy the regular files under ``source`` (never through a link), at most
-    MAX_ZIP_BYTES in all; what was skipped, as notes."""
+    """Copy the regular files under ``source`` (never through a link, into no linked
+    folder), at most MAX_ZIP_BYTES and MAX_ZIP_FILES in all; what was skipped, as notes."""
     notes: list[str] = []
-    total = 0
+    room, files_left = MAX_ZIP_BYTES, MAX_ZIP_FILES
     for top, dirs, files in os.walk(source, followlinks=False):
         here = Path(top)
         rel_top = here.relative_to(source)
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_NAMES and not (here / d).is_symlink())
+        kept = []
+        for d in sorted(dirs):
+            if d in SKIP_NAMES:
+                continue
+            if (here / d).is_symlink():
+                notes.append(f"{rel_top / d} is a symbolic link: not copied")
+            else:
+                kept.append(d)
+        dirs[:] = kept
         for name in sorted(files):
             path = here / name
             if name in SKIP_NAMES:
                 continue
-            if not is_regular(path):
-                notes.append(f"{rel_top / name} is not a regular file (a link?): not copied")
+            if path.is_symlink():
+                notes.append(f"{rel_top / name} is a symbolic link: not copied")
                 continue
-            total += os.lstat(path).st_size
-            if total > MAX_ZIP_BYTES:
-                notes.append(f"more than {MAX_ZIP_BYTES >> 20} MB of files: the rest not copied")
+            files_left -= 1
+            if files_left < 0:
+                notes.append(f"more than {MAX_ZIP_FILES} files: the rest not copied")
                 return notes
             (target / rel_top).mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, target / rel_top / name, follow_symlinks=False)
+            try:
+                room -= _copy_regular(path, target / rel_top / name, room)
+            except SubmissionError as exc:
+                if "larger than" in str(exc):
+                    notes.append(
+                        f"more than {MAX_ZIP_BYTES >> 20} MB of files: the rest not copied"
+                    )
+                    return notes
+                notes.append(f"{rel_top / name}: {exc}: not copied")
     return notes
 
 
@@ -262,30 +410,39 @@ def _from_folder(
 
     It is one submission when it holds ``<module>.py``; or, when ``single_file``
     (a student's own folder inside a class, or the root of a zip), when it holds
-    exactly one ``.py`` or one notebook and no folders.
+    exactly one ``.py`` or one notebook and no folders or zips.
     """
     entries = [p for p in sorted(path.iterdir()) if p.name not in SKIP_NAMES]
     wanted = path / f"{module}.py"
-    if wanted.is_file():
-        return _prepare(name, origin, wanted, module, [p for p in entries if p.suffix == ".py"])
+    if os.path.lexists(wanted) and (wanted.is_symlink() or not wanted.is_dir()):
+        return _prepare(name, origin, wanted, module, entries)
     spec = _program_of(path, programs)
     if spec is not None:
         return _prepare_program(name, origin, path, spec)
-    if not single_file or any(p.is_dir() and not p.is_symlink() for p in entries):
+    if not single_file:
         return None
-    py = [p for p in entries if p.suffix == ".py" and (p.is_file() or p.is_symlink())]
-    nb = [p for p in entries if p.suffix == ".ipynb" and (p.is_file() or p.is_symlink())]
+    if any(p.is_dir() and not p.is_symlink() for p in entries):
+        return None
+    if any(p.suffix == ".zip" and not p.is_symlink() for p in entries):
+        return None  # a zip beside a file: a class (each one a student)
+    py = [p for p in entries if p.suffix == ".py" and not p.is_dir()]
+    nb = [p for p in entries if p.suffix == ".ipynb" and not p.is_dir()]
     if len(py) == 1 and not nb:
-        sub = _prepare(name, origin, py[0], module)
+        sub = _prepare(name, origin, py[0], module, entries)
         sub.notes.append(f"used {py[0].name} as {module}.py")
         return sub
     if len(nb) == 1 and not py:
-        return _prepare(name, origin, nb[0], module)
+        return _prepare(name, origin, nb[0], module, entries)
     return None
 
 
 class TooDeep(SubmissionError):
-    """Zips inside zips past MAX_ZIP_DEPTH: reported against the outermost one."""
+    """Zips or folders nested past their bound: reported against the student's own entry
+    (the outermost one), whatever is nested inside it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class _Budget:
@@ -303,45 +460,72 @@ def _zip_member_problem(info: zipfile.ZipInfo) -> str | None:
         return f"{info.filename}: a symbolic link in the zip: not extracted"
     if target.is_absolute() or ".." in target.parts or "\\" in info.filename:
         return f"{info.filename}: a name outside the zip's folder: not extracted"
+    if not target.parts or len(info.filename) > 1000 or any(len(p) > 255 for p in target.parts):
+        return f"{info.filename[:80]}: not a usable file name: not extracted"
     return None
 
 
 def _safe_extract(archive: Path, into: Path, budget: _Budget) -> list[tuple[str, str]]:
     """Unpack regular members by streaming, within ``budget``; (member, note) for each one
-    skipped."""
+    skipped.  Every member counts against the budget's entries, skipped or not."""
     notes: list[tuple[str, str]] = []
+    skipped = 0
     try:
         with zipfile.ZipFile(archive) as zf:
             for info in zf.infolist():
-                if any(part in SKIP_NAMES for part in PurePosixPath(info.filename).parts):
-                    continue
-                why = _zip_member_problem(info)
-                if why is not None:
-                    notes.append((info.filename, why))
-                    continue
-                target = into / info.filename
-                if info.is_dir():
-                    target.mkdir(parents=True, exist_ok=True)
-                    continue
                 budget.files -= 1
                 if budget.files < 0:
                     raise SubmissionError(
                         f"{archive.name}: more than {MAX_ZIP_FILES} files: too large to grade"
                     )
-                target.parent.mkdir(parents=True, exist_ok=True)
-                _stream_member(zf, info, target, budget, archive.name)
+                if any(part in SKIP_NAMES for part in PurePosixPath(info.filename).parts):
+                    continue
+                why = _zip_member_problem(info)
+                target = into / info.filename
+                if why is None:
+                    why = _extract_member(zf, info, target, budget, archive.name)
+                if why is not None:
+                    skipped += 1
+                    if skipped <= MAX_SKIP_NOTES:
+                        notes.append((info.filename, why))
+    except SubmissionError:
+        raise
     except zipfile.BadZipFile:
         raise SubmissionError(f"{archive.name}: not a valid zip file") from None
-    except (RuntimeError, NotImplementedError, zipfile.LargeZipFile) as exc:
-        raise SubmissionError(f"{archive.name}: cannot be unpacked ({exc})") from None
+    except OSError as exc:
+        why = exc.strerror or exc
+        raise SubmissionError(f"{archive.name}: cannot be unpacked ({why})") from None
+    except Exception as exc:  # noqa: BLE001 - zlib, bz2, lzma, encryption: all mean "broken"
+        raise SubmissionError(
+            f"{archive.name}: cannot be unpacked ({type(exc).__name__}: {exc})"
+        ) from None
+    if skipped > MAX_SKIP_NOTES:
+        notes.append(("/", f"{archive.name}: {skipped - MAX_SKIP_NOTES} more members skipped"))
     return notes
 
 
-def _stream_member(zf, info, target: Path, budget: _Budget, archive: str) -> None:
+def _extract_member(
+    zf: zipfile.ZipFile, info: zipfile.ZipInfo, target: Path, budget: _Budget, archive: str
+) -> str | None:
+    """Write one member (a folder, or a file by streaming); why it was skipped, or None."""
+    try:
+        if info.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+            return None
+        target.parent.mkdir(parents=True, exist_ok=True)
+        out = open(target, "xb")  # never onto an existing file, folder or link
+    except OSError as exc:
+        return f"{info.filename}: could not be written ({exc.strerror}): not extracted"
+    with out:
+        _stream_member(zf, info, out, budget, archive)
+    return None
+
+
+def _stream_member(zf, info, out, budget: _Budget, archive: str) -> None:
     """Write one member, counting what is actually written: headers can lie."""
     limit = max(info.compress_size, 1024) * MAX_RATIO
     written = 0
-    with zf.open(info) as source, open(target, "wb") as out:
+    with zf.open(info) as source:
         while chunk := source.read(1 << 16):
             written += len(chunk)
             budget.bytes -= len(chunk)
@@ -366,45 +550,100 @@ def load_submissions(
     _budget: _Budget | None = None,
 ) -> list[Submission]:
     """Every submission found at ``path``: a folder without ``<module>.py`` or a zip may hold
-    a whole class (one folder, file, notebook or zip per student)."""
+    a whole class (one folder, file, notebook or zip per student).
+
+    One broken student is a ``Submission`` with a ``problem``, never an exception; only a
+    top-level path that is no submission at all raises, and only ``SubmissionError``.
+    """
     path = Path(path)
-    name = path.stem if path.is_file() else path.name
+    if nested:
+        return _load(path, module, True, programs, _depth, _budget, 0)
+    shown = path
+    if path.is_symlink():  # the instructor's own path: fine to follow
+        path = path.resolve()
     if not path.exists():
+        raise SubmissionError(f"{shown}: no such file or folder")
+    name = shown.name if path.is_dir() else shown.stem
+    try:
+        subs = _load(path, module, False, programs, _depth, _budget, 0, name, str(shown))
+    except TooDeep as exc:
+        raise SubmissionError(_one_line(f"{shown.name}: {exc.reason}")) from None
+    except SubmissionError as exc:
+        raise SubmissionError(_one_line(str(exc))) from None
+    except Exception as exc:  # noqa: BLE001 - never a traceback for a bad submission
+        text = f"{shown.name}: could not load: {type(exc).__name__}: {exc}"
+        raise SubmissionError(_one_line(text)) from None
+    for sub in subs:
+        sub.problem = None if sub.problem is None else _one_line(sub.problem)
+        sub.notes = [_one_line(note) for note in sub.notes]
+    return subs
+
+
+def _load(
+    path: Path,
+    module: str,
+    nested: bool,
+    programs: list | None,
+    depth: int,
+    budget: _Budget | None,
+    level: int,
+    name: str | None = None,
+    origin: str | None = None,
+) -> list[Submission]:
+    """``load_submissions`` below the top: ``level`` counts the class folders around."""
+    if name is None:
+        name = path.name if path.is_dir() and not path.is_symlink() else path.stem
+    origin = origin or str(path)
+    if not os.path.lexists(path):
         raise SubmissionError(f"{path}: no such file or folder")
     entry_spec = next((s for s in programs or [] if s.entry == path.name), None)
-    if path.is_file() and entry_spec is not None:
+    if not path.is_dir() and entry_spec is not None:
         # A lone program file (main.js, Main.java...): named after its folder.
-        return [_prepare_program(path.parent.name, str(path), path, entry_spec)]
-    if path.is_file() and path.suffix in (".py", ".ipynb"):
-        return [_prepare(name, str(path), path, module)]
+        return [_prepare_program(path.parent.name, origin, path, entry_spec)]
+    if not path.is_dir() and path.suffix in (".py", ".ipynb"):
+        return [_prepare(name, origin, path, module)]
     if path.is_dir():
-        sub = _from_folder(path, module, name, str(path), single_file=nested, programs=programs)
+        sub = _from_folder(path, module, name, origin, single_file=nested, programs=programs)
         if sub is not None:
             return [sub]
-        return _class_folder(path, module, str(path), name, programs, _depth, _budget)
+        return _class_folder(
+            path, module, origin, name, programs, depth, budget, not nested, level + 1
+        )
     if path.is_file() and path.suffix == ".zip":
-        return _from_zip(path, module, name, programs, _depth, _budget or _Budget())
+        return _from_zip(
+            path, module, name, origin, programs, depth, budget or _Budget(), nested, level
+        )
     raise SubmissionError(f"{path}: expected a .py file, a notebook, a folder or a .zip")
 
 
 def _from_zip(
-    path: Path, module: str, name: str, programs: list | None, depth: int, budget: _Budget
+    path: Path,
+    module: str,
+    name: str,
+    origin: str,
+    programs: list | None,
+    depth: int,
+    budget: _Budget,
+    nested: bool,
+    level: int,
 ) -> list[Submission]:
     if depth >= MAX_ZIP_DEPTH:
-        raise TooDeep(f"{path.name}: zips nested more than {MAX_ZIP_DEPTH} deep")
+        raise TooDeep(f"zips nested more than {MAX_ZIP_DEPTH} deep")
     unpacked = Path(tempfile.mkdtemp(prefix="unograde-zip-"))
     try:  # everything is copied out by _prepare, so the unpacked tree can go
         notes = _safe_extract(path, unpacked, budget)
         root = unpacked
         tops = [p for p in root.iterdir() if p.name not in SKIP_NAMES]
-        if len(tops) == 1 and tops[0].is_dir():
+        if len(tops) == 1 and tops[0].is_dir() and not tops[0].is_symlink():
             root = tops[0]
-        sub = _from_folder(root, module, name, str(path), programs=programs)
+        sub = _from_folder(root, module, name, origin, programs=programs)
         if sub is not None:
             sub.notes[:0] = [note for _, note in notes]
             return [sub]
-        subs = _class_folder(root, module, str(path), name, programs, depth + 1, budget)
-        return _attach_notes(subs, notes, root.relative_to(unpacked), str(path))
+        subs = _class_folder(
+            root, module, origin, name, programs, depth + 1, budget, not nested, level + 1
+        )
+        return _attach_notes(subs, notes, root.relative_to(unpacked), origin)
     finally:
         shutil.rmtree(unpacked, ignore_errors=True)
 
@@ -423,7 +662,7 @@ def _attach_notes(
         owner = by_entry.get(entry) or by_entry.get(PurePosixPath(entry).name)
         if owner is not None:
             owner.notes.append(note)
-        elif entry in ("..", "/") or "outside" in note:
+        elif entry in ("..", "/") or "outside" in note or "not a usable" in note:
             for sub in subs:  # belongs to no student: everyone sees it
                 sub.notes.append(note)
         else:
@@ -442,37 +681,25 @@ def _class_folder(
     programs: list | None = None,
     depth: int = 0,
     budget: _Budget | None = None,
+    top: bool = True,
+    level: int = 1,
 ) -> list[Submission]:
     """A folder (or zip) of several students: one entry per student, each loaded inside its
-    own error boundary (one broken student never stops the others from loading)."""
+    own error boundary (one broken student never stops the others from loading).
+
+    ``top`` is the listing whose entries are the students themselves: nesting too deep
+    anywhere inside an entry is that entry's problem, reported there."""
+    if level > MAX_FOLDER_DEPTH:
+        raise TooDeep(f"folders nested more than {MAX_FOLDER_DEPTH} deep")
     found: list[Submission] = []
-    for entry in sorted(root.iterdir()):
-        if entry.name in SKIP_NAMES or entry.name.startswith("."):
-            continue
-        where = f"{origin}/{entry.name}"
-        if entry.is_symlink():
-            problem = f"{entry.name} is a symbolic link: submit the file itself"
-            found.append(Submission(_stem(entry), where, None, problem=problem))
-            continue
-        if not (entry.is_dir() or entry.suffix in (".py", ".ipynb", ".zip")):
-            continue
-        try:
-            subs = load_submissions(
-                entry, module, nested=True, programs=programs, _depth=depth, _budget=budget
-            )
-        except TooDeep:
-            if depth > 0:
-                raise  # the outermost zip is the student's
-            problem = f"{entry.name}: zips nested more than {MAX_ZIP_DEPTH} deep"
-            subs = [Submission(_stem(entry), where, None, problem=problem)]
-        except SubmissionError as exc:
-            subs = [Submission(_stem(entry), where, None, problem=str(exc))]
-        except (Exception, RecursionError) as exc:  # noqa: BLE001 - one student, not the class
-            problem = f"{entry.name}: could not load: {type(exc).__name__}: {exc}"[:500]
-            subs = [Submission(_stem(entry), where, None, problem=problem)]
-        for sub in subs:
-            sub.origin = where if not sub.origin.startswith(origin) else sub.origin
-        found.extend(subs)
+    try:
+        for entry in sorted(root.iterdir()):
+            if entry.name in SKIP_NAMES or entry.name.startswith("."):
+                continue
+            found.extend(_class_entry(entry, module, origin, programs, depth, budget, top, level))
+    except BaseException:
+        cleanup(found)
+        raise
     if not found:
         return [
             Submission(
@@ -482,20 +709,70 @@ def _class_folder(
     return found
 
 
+def _class_entry(
+    entry: Path,
+    module: str,
+    origin: str,
+    programs: list | None,
+    depth: int,
+    budget: _Budget | None,
+    top: bool,
+    level: int,
+) -> list[Submission]:
+    """One student of a class folder: its submissions, or one with the problem that stopped
+    it loading."""
+    where = f"{origin}/{entry.name}"
+    if entry.is_symlink():
+        problem = f"{entry.name} is a symbolic link: submit the file itself"
+        return [Submission(_stem(entry), where, None, problem=problem)]
+    if not (entry.is_dir() or entry.suffix in (".py", ".ipynb", ".zip")):
+        return []
+    try:
+        subs = _load(entry, module, True, programs, depth, budget, level)
+    except TooDeep as exc:
+        if not top:
+            raise  # the student's own entry is further out
+        subs = [Submission(_stem(entry), where, None, problem=f"{entry.name}: {exc.reason}")]
+    except SubmissionError as exc:
+        subs = [Submission(_stem(entry), where, None, problem=str(exc))]
+    except Exception as exc:  # noqa: BLE001 - one student, not the class
+        problem = f"{entry.name}: could not load: {type(exc).__name__}: {exc}"
+        subs = [Submission(_stem(entry), where, None, problem=_one_line(problem))]
+    for sub in subs:
+        sub.origin = where if not sub.origin.startswith(origin) else sub.origin
+    return subs
+
+
 def _stem(entry: Path) -> str:
     return entry.name if entry.is_dir() and not entry.is_symlink() else entry.stem
 
 
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f/\\\u202a-\u202e\u2066-\u2069]+")
-MAX_NAME = 80
+MAX_NAME_BYTES = 100  # well under any file system's limit for one name
 
 
-def _safe_name(name: str) -> str:
-    """A name usable as a folder under --out and as a CSV or terminal cell."""
-    name = _UNSAFE.sub("_", name).strip().lstrip(".")[:MAX_NAME] or "submission"
-    if name.lower() in RESERVED_NAMES:
-        name += "_"
-    return name
+def _clean(text: str) -> str:
+    """Each separator, control, format (bidi) or undecodable character as ``_``."""
+    return "".join(c if c.isprintable() and c not in "/\\" else "_" for c in text)
+
+
+def _safe_name(name: str, suffix: str = "") -> str:
+    """``name`` + ``suffix`` usable as a folder under --out and as a CSV or terminal cell:
+    no separator, control or bidi character, no leading dot, at most MAX_NAME_BYTES in
+    UTF-8 (the name is cut, never the suffix that tells it apart), never reserved."""
+    name, suffix = _clean(name).strip().lstrip(".").strip(), _clean(suffix)
+    room = MAX_NAME_BYTES - len(suffix.encode())
+    while len(name.encode()) > room:
+        name = name[:-1]
+    result = (name.rstrip() + suffix).lstrip(".") or "submission"
+    if result.lower() in RESERVED_NAMES:
+        result += "_"
+    return result
+
+
+def _origin_kind(origin: str) -> str:
+    """What tells apart ``bob/``, ``bob.py``, ``bob.ipynb`` and ``bob.zip``: the suffix."""
+    suffix = PurePosixPath(origin).suffix.lstrip(".")
+    return suffix[:12] if suffix else "folder"
 
 
 def assign_names(submissions: list[Submission]) -> None:
@@ -503,28 +780,38 @@ def assign_names(submissions: list[Submission]) -> None:
 
     A name is the file or folder name without its suffix.  Names that several
     submissions would share (``bob/``, ``bob.py``, ``bob.zip``) are all told apart by
-    something of their own origin (its suffix, then a short hash of the whole origin),
-    never by their order, so that a re-run, or a class with one more student, gives every
-    student the same folder under ``--out`` as before.
+    something of their own origin (``bob-folder``, ``bob-py``, ``bob-zip``), never by
+    their order.  A name a student chose keeps priority over a generated one; a clash
+    left after that (``bob-py.py`` beside ``bob/`` and ``bob.py``) is extended with a
+    short hash of the origin.  So a re-run, in any listing order, or a class with one
+    more unrelated student, gives every student the same folder under ``--out``.
     """
-    for sub in submissions:
-        sub.name = _safe_name(sub.name)
+    wanted: dict[int, tuple[str, bool]] = {}
     counts: dict[str, int] = {}
     for sub in submissions:
-        counts[sub.name.lower()] = counts.get(sub.name.lower(), 0) + 1
+        base = _safe_name(sub.name)
+        counts[base.lower()] = counts.get(base.lower(), 0) + 1
+        wanted[id(sub)] = (base, False)
     for sub in submissions:
-        if counts[sub.name.lower()] > 1:
-            suffix = PurePosixPath(sub.origin).suffix.lstrip(".") or "folder"
-            sub.name = _safe_name(f"{sub.name}-{suffix}")
+        base, _ = wanted[id(sub)]
+        if counts[base.lower()] > 1:
+            wanted[id(sub)] = (_safe_name(base, f"-{_origin_kind(sub.origin)}"), True)
     taken: set[str] = set()
-    for sub in sorted(submissions, key=lambda s: s.origin):
-        if sub.name.lower() in taken:
-            digest = hashlib.sha256(sub.origin.encode("utf-8", "replace")).hexdigest()[:6]
-            sub.name = _safe_name(f"{sub.name}-{digest}")
-        taken.add(sub.name.lower())
+    order = sorted(submissions, key=lambda s: (wanted[id(s)][1], s.origin, wanted[id(s)][0]))
+    for sub in order:
+        name, generated = wanted[id(sub)]
+        attempt = 0
+        while name.lower() in taken:
+            key = f"{sub.origin}\0{attempt}".encode("utf-8", "replace")
+            digest = hashlib.sha256(key).hexdigest()[:6]
+            name = _safe_name(wanted[id(sub)][0], f"-{digest}")
+            attempt += 1
+        taken.add(name.lower())
+        sub.name = name
 
 
 def cleanup(submissions: list[Submission]) -> None:
+    """Remove the temporary folders of ``submissions`` (safe to call twice)."""
     for sub in submissions:
         if sub.folder is not None:
             shutil.rmtree(sub.folder, ignore_errors=True)

@@ -8,7 +8,14 @@ from hypothesis import strategies as st
 
 from graders.formats.haskell import read_string, show_string
 from graders.formats.solution import SolutionFormatError, format_solution, parse_solution
-from graders.formats.uno_file import Game, UnoFormatError, format_uno, parse_uno
+from graders.formats.uno_file import (
+    MAX_UNO_BYTES,
+    Game,
+    UnoFormatError,
+    format_uno,
+    parse_uno,
+    read_uno,
+)
 
 
 @pytest.mark.parametrize(
@@ -104,3 +111,40 @@ def test_solution_parser_forgives_trailing_space_and_reports_lines():
         parse_solution('"Hands"\n', "out")
     with pytest.raises(SolutionFormatError, match="double-quoted"):
         parse_solution("Result\n", "out")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "fragment"),
+    [
+        ("(" * 10_000 + ")" * 10_000, 1, 101, "expected at most 100 nested brackets, found '('"),
+        # the "(" on line 1 is the first level: the 100th "[" is the 101st
+        ("([],[],\n" + "[" * 10_000, 2, 100, "expected at most 100 nested brackets, found '['"),
+        # 5000 digits: more than int() converts; refused by length, never converted
+        ("([],[],[('\\" + "9" * 5000 + "','b')])", 1, 12, "character code 999999999999..."),
+        ("([],[],[('\\x110000','b')])", 1, 12, "character code 110000 is out of range"),
+        # leading zeros are fine (GHC reads them): a card "A" is then refused at its "("
+        ("([],[],[('\\00000000065','b')])", 1, 9, "a card of the notation, found ('A','b')"),
+    ],
+    ids=["parens", "brackets", "5000-digits", "hex-range", "leading-zeros"],
+)
+def test_hostile_texts_are_format_errors_not_crashes(text, line, column, fragment):
+    with pytest.raises(UnoFormatError) as info:
+        parse_uno(text, "game.uno")
+    assert (info.value.line, info.value.column) == (line, column), str(info.value)
+    assert fragment in str(info.value)
+
+
+def test_read_uno_names_the_place_of_a_bad_byte_and_refuses_huge_files(tmp_path):
+    path = tmp_path / "g.uno"
+    # line 2: "[('é','" is 7 characters (é is one, two bytes), so the bad byte is column 8
+    path.write_bytes(b"([[('r','5')]],\n[('\xc3\xa9','\xff")
+    with pytest.raises(
+        UnoFormatError, match=r"g\.uno:2:8: expected UTF-8 text, found the byte 0xff"
+    ):
+        read_uno(path)
+    with open(path, "wb") as handle:
+        handle.truncate(MAX_UNO_BYTES + 1)
+    with pytest.raises(UnoFormatError, match=r"g\.uno:1:1: expected a game of a few hundred"):
+        read_uno(path)
+    with pytest.raises(UnoFormatError, match=r":1:1: expected a readable \.uno file"):
+        read_uno(tmp_path)  # a folder

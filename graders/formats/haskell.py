@@ -77,10 +77,13 @@ def read_escape(text: str, i: int) -> tuple[str, int]:
             j += 1
         if j == start:
             raise EscapeError(f"expected base-{base} digits after '\\{c}'", j)
-        value = int(text[start:j], base)
-        if value > MAX_CHAR:
-            raise EscapeError(f"character code {value} is out of range", i)
-        return chr(value), j
+        significant = text[start:j].lstrip("0") or "0"
+        # No code point needs more than 7 digits: a longer number is out of range, and is
+        # never converted (int() refuses strings of more than 4300 digits).
+        if len(significant) > 7 or int(significant, base) > MAX_CHAR:
+            shown = significant if len(significant) <= 12 else significant[:12] + "..."
+            raise EscapeError(f"character code {shown} is out of range", i)
+        return chr(int(significant, base)), j
     # ASCII names: the longest name wins (SOH before SO), as in GHC.
     for name in sorted(ASCII_NAMES + ["DEL"], key=len, reverse=True):
         if text.startswith(name, i):

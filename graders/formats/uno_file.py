@@ -198,19 +198,33 @@ def parse_uno(text: str, source: str = "<input>", cards_only: bool = True) -> Ga
     return Game(hands, deck, _cards(p, discard_node, "the discard", cards_only))
 
 
+MAX_UNO_BYTES = 1 << 20  # a game is a few hundred bytes; a larger file is not a game
+
+
 def read_uno(path: str | Path) -> Game:
-    """Read a ``.uno`` file; unreadable files raise ``UnoFormatError`` too."""
+    """Read a ``.uno`` file; unreadable, binary or oversized files raise ``UnoFormatError``
+    too, so that every caller reports one line naming the file and never a traceback."""
     path = Path(path)
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_UNO_BYTES + 1)
     except FileNotFoundError:
         raise UnoFormatError(name, 1, 1, "a readable .uno file", "no such file") from None
-    except UnicodeDecodeError as exc:
-        raise UnoFormatError(name, 1, exc.start + 1, "UTF-8 text", "undecodable bytes") from None
     except OSError as exc:
         found = exc.strerror or "an error"
         raise UnoFormatError(name, 1, 1, "a readable .uno file", found) from None
+    if len(data) > MAX_UNO_BYTES:
+        found = f"more than {MAX_UNO_BYTES} bytes"
+        raise UnoFormatError(name, 1, 1, "a game of a few hundred bytes", found)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start].decode("utf-8", "replace")
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        found = f"the byte 0x{data[exc.start]:02x}"
+        raise UnoFormatError(name, line, column, "UTF-8 text", found) from None
     return parse_uno(text, name)
 
 
