@@ -1,10 +1,11 @@
 """Assignments as data: what the grader needs to know, read from ``assignment.toml``.
 
 An assignment folder declares its parts (function names, points), its limits,
-the module name a submission must provide, and the *plugin*: the module (next to
-the reference) that says how to turn a fixture into a call and how to compare a
-result.  The grader's core never names an assignment; adding one means adding a
-folder, a reference module with a plugin, and fixtures.
+the module name a submission must provide, and the *plugin*: the class (next to
+the reference) that keeps the contract of :mod:`graders.contract`.  The grader's
+core never names an assignment; adding one means adding a folder, a reference
+module with a plugin, and fixtures, in the built-in course or a course folder of
+its own (:mod:`graders.courses`).
 """
 
 from __future__ import annotations
@@ -13,11 +14,14 @@ import importlib
 import json
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .paths import data_dir, fixtures_dir
+from . import courses
+
+if TYPE_CHECKING:
+    from .contract import AssignmentPlugin
 
 
 class AssignmentError(ValueError):
@@ -84,10 +88,30 @@ class Assignment:
     adapter: str | None = None
     # Programs in any language: entry file -> {"run": ..., "build": ...}.
     programs: dict = field(default_factory=dict)
+    # The course it belongs to: where its fixtures, references and shared templates are.
+    course: courses.Course = field(default_factory=courses.builtin, compare=False)
 
     @property
-    def plugin(self) -> ModuleType:
-        return importlib.import_module(self.plugin_name)
+    def fixtures(self) -> Path:
+        """The assignment's fixtures folder (``fixtures/<id>`` of its course)."""
+        return self.course.fixtures / self.id
+
+    @property
+    def template_folders(self) -> tuple[Path, ...]:
+        """Where its report templates are looked up, first match wins: the assignment's own
+        ``templates/``, its course's, then the shared ones of the package."""
+        folders = [self.folder / "templates", self.course.templates, courses.builtin().templates]
+        return tuple(dict.fromkeys(f for f in folders if f.is_dir()))
+
+    @cached_property
+    def plugin(self) -> AssignmentPlugin:
+        """The assignment's plugin, made once per assignment (see :mod:`graders.contract`)."""
+        return make_plugin(self)
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("plugin", None)  # rebuilt on first use in the process that receives it
+        return state
 
     @property
     def total_points(self) -> float:
@@ -101,7 +125,7 @@ class Assignment:
         raise AssignmentError(f"{self.id} has no part {part_id!r} (parts: {known})")
 
     def manifest(self) -> dict:
-        path = fixtures_dir(self.id) / "manifest.json"
+        path = self.fixtures / "manifest.json"
         try:
             return json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -109,42 +133,95 @@ class Assignment:
 
     def cases(self, visibility: str | None = None, parts: list[str] | None = None) -> list[Case]:
         """The fixtures as runnable cases, in manifest order."""
-        root = fixtures_dir(self.id)
+        root = self.fixtures
+        plugin = self.plugin
         out = []
         for entry in self.manifest()["cases"]:
             if visibility and entry["visibility"] != visibility:
                 continue
             if parts and entry["part"] not in parts:
                 continue
-            out.append(self.plugin.load_case(self, entry, root))
+            out.append(plugin.load_case(entry, root))
         return out
 
 
+def make_plugin(assignment: Assignment) -> AssignmentPlugin:
+    """Import the plugin named in ``assignment.toml`` and make its instance.
+
+    ``plugin = "package.module"`` means that module's class ``Plugin``;
+    ``"package.module:Name"`` names the class. It must subclass ``AssignmentPlugin``.
+    """
+    from .contract import AssignmentPlugin
+
+    where = f"{assignment.folder / 'assignment.toml'}: plugin"
+    module_name, _, class_name = assignment.plugin_name.partition(":")
+    courses.make_importable(assignment.course)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise AssignmentError(f"{where}: cannot import {module_name!r} ({exc})") from None
+    cls = vars(module).get(class_name or "Plugin")
+    if not (isinstance(cls, type) and issubclass(cls, AssignmentPlugin)):
+        raise AssignmentError(
+            f"{where}: {module_name} has no class {class_name or 'Plugin'} subclassing "
+            "graders.contract.AssignmentPlugin"
+        )
+    try:
+        return cls(assignment)
+    except TypeError as exc:  # abstract methods left out
+        raise AssignmentError(f"{where}: {exc}") from None
+
+
 def list_assignments() -> list[str]:
-    root = data_dir("assignments")
-    return sorted(p.name for p in root.iterdir() if (p / "assignment.toml").is_file())
+    """Every assignment id of every course (built-in first)."""
+    ids: list[str] = []
+    for course in courses.courses():
+        ids += [i for i in course.assignment_ids() if i not in ids]
+    return sorted(ids)
 
 
 def load_assignment(assignment_id: str) -> Assignment:
-    """Read ``assignments/<id>/assignment.toml``; unknown ids name the known ones."""
-    folder = data_dir("assignments") / assignment_id
-    config_path = folder / "assignment.toml"
-    if not config_path.is_file():
+    """Read ``assignments/<id>/assignment.toml`` of the course that has it; unknown ids name
+    the known ones."""
+    try:
+        found = courses.find(assignment_id) if "/" not in assignment_id else None
+    except courses.CourseError as exc:
+        raise AssignmentError(str(exc)) from None
+    if found is None:
         known = ", ".join(list_assignments()) or "none"
         raise AssignmentError(f"unknown assignment {assignment_id!r} (known: {known})")
+    course, folder = found
+    config_path = folder / "assignment.toml"
     try:
         config = tomllib.loads(config_path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise AssignmentError(f"{config_path}: {exc}") from None
-    parts = tuple(
-        Part(p["id"], p["function"], float(p["points"]), p.get("title", ""), p.get("signature", ""))
-        for p in config["parts"]
-    )
+    try:
+        parts = tuple(
+            Part(
+                p["id"],
+                p["function"],
+                float(p["points"]),
+                p.get("title", ""),
+                p.get("signature", ""),
+            )
+            for p in config["parts"]
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise AssignmentError(f"{config_path}: [[parts]]: missing or bad {exc}") from None
+    for key in ("id", "module", "plugin"):
+        if not isinstance(config.get(key), str):
+            raise AssignmentError(f'{config_path}: {key} = "..." is required')
+    if config["id"] != assignment_id:
+        raise AssignmentError(
+            f"{config_path}: id = {config['id']!r}, but the folder is {assignment_id!r}"
+        )
     try:
         limits = Limits(**config.get("limits", {}))
     except TypeError as exc:
         raise AssignmentError(f"{config_path}: [limits]: {exc}") from None
     return Assignment(
+        course=course,
         id=config["id"],
         title=config.get("title", config["id"]),
         module=config["module"],
@@ -161,6 +238,6 @@ def load_assignment(assignment_id: str) -> Assignment:
 
 
 def split_target(target: str) -> tuple[str, str | None]:
-    """``uno-moves/part03`` -> (``uno-moves``, ``part03``); ``uno-moves`` -> (…, None)."""
+    """``cards/part03`` -> (``cards``, ``part03``); ``cards`` -> (``cards``, None)."""
     assignment, _, part = target.partition("/")
     return assignment, part or None

@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from .assignment import AssignmentError, list_assignments, load_assignment, split_target
+from .courses import CourseError, add_course
 
 USAGE_ERROR = 2
 
@@ -40,10 +41,111 @@ def resolve_part(target: str, need_part: bool = True):
     return assignment, part
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _offered(verb: str) -> list[str]:
+    """The assignments whose plugin offers the extra command ``verb``."""
+    return [a for a in list_assignments() if verb in _extras(a)]
+
+
+def _extras(assignment_id: str) -> dict[str, click.Command]:
+    """An assignment's extra commands by verb; a broken assignment simply has none."""
+    from .contract import Commands
+
+    try:
+        plugin = load_assignment(assignment_id).plugin
+    except (AssignmentError, CourseError):
+        return {}
+    if not isinstance(plugin, Commands):
+        return {}
+    return {command.name: command for command in plugin.commands() if command.name}
+
+
+class Unograde(click.Group):
+    """The core's verbs, plus every verb an assignment offers (``Commands``), dispatched as
+    ``unograde VERB ASSIGNMENT [ARGS...]`` to that assignment's own click command."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        core = super().list_commands(ctx)
+        extra = {verb for a in _safe_ids() for verb in _extras(a)}
+        return core + sorted(extra - set(core))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        if command is not None:
+            return command
+        offered = [a for a in _safe_ids() if name in _extras(a)]
+        return _dispatcher(name, offered) if offered else None
+
+
+def _safe_ids() -> list[str]:
+    try:
+        return list_assignments()
+    except CourseError:
+        return []
+
+
+def _dispatcher(verb: str, offered: list[str]) -> click.Command:
+    """``unograde VERB ASSIGNMENT ...``: the rest of the line goes to the assignment's command."""
+    offers = ", ".join(offered)
+
+    @click.command(
+        verb,
+        context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+        add_help_option=False,
+        help=f"An assignment's own command (offered by: {offers}); "
+        f"`unograde {verb} ASSIGNMENT --help` for its options.",
+        short_help=f"{verb.capitalize()} (offered by {offers}).",
+    )
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    @click.pass_context
+    def dispatch(ctx: click.Context, args: tuple[str, ...]) -> None:
+        if not args or args[0] in ("-h", "--help"):
+            click.echo(ctx.get_help())
+            ctx.exit(0 if args else USAGE_ERROR)
+        assignment_id, rest = args[0], list(args[1:])
+        try:
+            load_assignment(assignment_id)
+        except AssignmentError as exc:
+            fail(str(exc))
+        command = _extras(assignment_id).get(verb)
+        if command is None:
+            fail(f"{assignment_id} has no `{verb}` (assignments with one: {offers})")
+        _run_extra(ctx, command, f"{ctx.info_name} {assignment_id}", rest)
+
+    return dispatch
+
+
+def _run_extra(ctx: click.Context, command: click.Command, name: str, args: list[str]) -> None:
+    """Run an assignment's command; its ValueError is a one-line message and exit status 2."""
+    try:
+        with command.make_context(name, args, parent=ctx.parent) as sub:
+            code = command.invoke(sub)
+    except ValueError as exc:
+        fail(str(exc))
+    sys.exit(code or 0)
+
+
+def _add_courses(ctx: click.Context, param: click.Parameter, folders: tuple[Path, ...]) -> None:
+    for folder in folders:
+        try:
+            add_course(folder)
+        except CourseError as exc:
+            fail(str(exc))
+
+
+@click.group(cls=Unograde, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="unograde")
+@click.option(
+    "--course",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    expose_value=False,
+    is_eager=True,
+    callback=_add_courses,
+    help="A course folder whose assignments join the built-in ones (repeatable; also "
+    "UNOGRADE_COURSE).",
+)
 def main() -> None:
-    """unograde: reference solutions, fixtures and sandboxed grading for UNO assignments."""
+    """unograde: reference solutions, fixtures and sandboxed grading for card-game assignments."""
 
 
 @main.command("list")
@@ -52,17 +154,23 @@ def list_command() -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from .textsafe import terminal_text
+
     table = Table(title="unograde assignments")
-    for column in ("assignment", "part", "function", "points"):
+    for column in ("assignment", "part", "function", "points", "course"):
         table.add_column(column)
-    for assignment_id in list_assignments():
+    try:
+        ids = list_assignments()
+    except CourseError as exc:
+        fail(str(exc))
+    for assignment_id in ids:
         try:
             a = load_assignment(assignment_id)
-        except (AssignmentError, KeyError) as exc:
-            table.add_row(assignment_id, "-", f"(broken: {exc})", "-")
+        except (AssignmentError, CourseError) as exc:
+            table.add_row(assignment_id, "-", terminal_text(f"(broken: {exc})"), "-", "-")
             continue
         for p in a.parts:
-            table.add_row(a.id, p.id, p.function, f"{p.points:g}")
+            table.add_row(a.id, p.id, p.function, f"{p.points:g}", terminal_text(a.course.name))
     Console().print(table)
 
 
@@ -72,8 +180,12 @@ def list_command() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON form instead of the text.")
 def solve(target: str, file: Path, as_json: bool) -> None:
     """Solve FILE with the reference, e.g. ``unograde solve uno-moves/part03 game.uno``."""
+    from .contract import Solving
+
     assignment, part = resolve_part(target)
     plugin = assignment.plugin
+    if not isinstance(plugin, Solving):
+        fail(f"{assignment.id} has no reference solver for `solve`")
     if not file.is_file():
         fail(f"{file}: no such file")
     try:
@@ -90,24 +202,74 @@ def fixtures() -> None:
     """Generate fixtures with the reference."""
 
 
-@fixtures.command("generate")
-@click.argument("target")
-@click.option("--count", default=25, show_default=True, type=click.IntRange(1, 100000))
-@click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--out", "out", required=True, type=click.Path(path_type=Path))
-@click.option("--players", type=click.IntRange(1, 50), help="Number of hands (default: random).")
-@click.option("--deck-size", type=click.IntRange(0, 108), help="Cards left in the deck.")
-@click.option("--hand-size", type=click.IntRange(0, 30), help="Cards dealt to each hand.")
-def fixtures_generate(target, count, seed, out, players, deck_size, hand_size) -> None:
-    """Write COUNT reproducible fixtures (inputs and solutions) for TARGET into OUT."""
-    assignment, part = resolve_part(target)
-    try:
-        written = assignment.plugin.generate_fixtures(
-            part, count, seed, out, players=players, deck_size=deck_size, hand_size=hand_size
-        )
-    except (OSError, ValueError) as exc:
-        fail(str(exc))
-    click.echo(f"wrote {len(written)} files to {out}")
+_GENERATE_VALUE_OPTIONS = ("--count", "--seed", "--out")
+
+
+@fixtures.command(
+    "generate",
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+    add_help_option=False,
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.pass_context
+def fixtures_generate(ctx: click.Context, args: tuple[str, ...]) -> None:
+    """TARGET --out DIR [--count N] [--seed S] [the assignment's own options]: write COUNT
+    reproducible fixtures (inputs and solutions) for TARGET into DIR.
+
+    `unograde fixtures generate TARGET --help` lists the assignment's own options.
+    """
+    target = _first_positional(args, _GENERATE_VALUE_OPTIONS)
+    if target is None:
+        click.echo(ctx.get_help())
+        ctx.exit(0 if {"-h", "--help"} & set(args) else USAGE_ERROR)
+    from .contract import FixtureGeneration
+
+    assignment, _ = resolve_part(target, need_part=False)
+    plugin = assignment.plugin
+    if not isinstance(plugin, FixtureGeneration):
+        fail(f"{assignment.id} has no fixture generator")
+    _run_extra(ctx, _generate_command(assignment, plugin), ctx.info_name or "generate", list(args))
+
+
+def _first_positional(args: tuple[str, ...], value_options: tuple[str, ...]) -> str | None:
+    """The first argument that is not an option or an option's value."""
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in value_options:
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
+def _generate_command(assignment, plugin) -> click.Command:
+    """``fixtures generate`` with the core's options and the assignment's own."""
+    from .contract import FixtureRequest
+
+    def callback(target: str, count: int, seed: int, out: Path, **options) -> None:
+        _, part = resolve_part(target)
+        try:
+            written = plugin.generate_fixtures(FixtureRequest(part, count, seed, out, options))
+        except (OSError, ValueError) as exc:
+            fail(str(exc))
+        click.echo(f"wrote {len(written)} files to {out}")
+
+    return click.Command(
+        "generate",
+        callback=callback,
+        help=f"Write COUNT reproducible fixtures for {assignment.id} into OUT.",
+        params=[
+            click.Argument(["target"]),
+            click.Option(
+                ["--count"], default=25, show_default=True, type=click.IntRange(1, 100000)
+            ),
+            click.Option(["--seed"], default=0, show_default=True, type=int),
+            click.Option(["--out", "out"], required=True, type=click.Path(path_type=Path)),
+            *plugin.fixture_options(),
+        ],
+    )
 
 
 def _parse_formats(text: str) -> list[str]:
@@ -304,65 +466,6 @@ def check(assignment_id, submission, isolation, quiet) -> None:
         finally:
             os.chdir(here)
     sys.exit(0 if code == 0 else 1 if code == 1 else USAGE_ERROR)
-
-
-def _plugin_verb(assignment_id: str, verb: str):
-    try:
-        assignment = load_assignment(assignment_id)
-    except AssignmentError as exc:
-        fail(str(exc))
-    function = getattr(assignment.plugin, verb, None)
-    if function is None:
-        fail(
-            f"{assignment_id} has no `{verb}` (assignments with one: "
-            f"{', '.join(a for a in list_assignments() if _has(a, verb)) or 'none'})"
-        )
-    return assignment, function
-
-
-def _has(assignment_id: str, verb: str) -> bool:
-    try:
-        return hasattr(load_assignment(assignment_id).plugin, verb)
-    except Exception:  # noqa: BLE001 - a broken assignment simply has no verb
-        return False
-
-
-@main.command()
-@click.argument("assignment_id", metavar="ASSIGNMENT")
-@click.option("--seed", type=int, help="Make the game reproducible.")
-@click.option("--players", type=click.IntRange(1, 10), help="Number of players.")
-@click.option("--manual", type=click.IntRange(0, 10), help="Which players a person plays.")
-def play(assignment_id, seed, players, manual) -> None:
-    """Play an assignment's game in the terminal, through the reference."""
-    _, function = _plugin_verb(assignment_id, "play")
-    try:
-        code = function(seed=seed, players=players, manual=manual)
-    except ValueError as exc:
-        fail(str(exc))
-    sys.exit(code or 0)
-
-
-@main.command()
-@click.argument("assignment_id", metavar="ASSIGNMENT")
-@click.argument("strategies", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--games", default=100, show_default=True, type=click.IntRange(1, 10**7))
-@click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--out", type=click.Path(path_type=Path), help="Write the report page here.")
-@click.option("--isolation", type=click.Choice(["auto", "bwrap", "rlimits"]), default="auto")
-def tournament(assignment_id, strategies, games, seed, out, isolation) -> None:
-    """Play seeded games between STRATEGIES (students' players, run in the sandbox) and the
-    reference's bots; report win rates with 95% confidence intervals."""
-    assignment, function = _plugin_verb(assignment_id, "tournament")
-    for path in strategies:
-        if not path.exists():
-            fail(f"{path}: no such file or folder")
-    try:
-        code = function(
-            assignment, list(strategies), games=games, seed=seed, out=out, isolation=isolation
-        )
-    except ValueError as exc:
-        fail(str(exc))
-    sys.exit(code or 0)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from graders.formats.haskell import read_string, show_string
-from graders.formats.solution import SolutionFormatError, format_solution, parse_solution
-from graders.formats.uno_file import (
+from reference.uno_moves.formats.haskell import read_string, show_string
+from reference.uno_moves.formats.solution import (
+    SolutionFormatError,
+    format_solution,
+    parse_solution,
+)
+from reference.uno_moves.formats.uno_file import (
     MAX_UNO_BYTES,
     Game,
     UnoFormatError,

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import reference.uno_moves as ref
-from graders.formats.solution import parse_solution
-from graders.formats.uno_file import read_uno
 from graders.paths import fixtures_dir
+from reference.uno_moves.formats.solution import parse_solution
+from reference.uno_moves.formats.uno_file import read_uno
 from reference.uno_moves.generate import SCENARIOS, random_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "uno-moves"

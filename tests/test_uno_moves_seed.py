@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from graders.formats.uno_file import read_uno
 from graders.paths import fixtures_dir
+from reference.uno_moves.formats.uno_file import read_uno
 from reference.uno_moves.generate import standard_deck
 from reference.uno_moves.plugin import solve
 

@@ -23,7 +23,6 @@ from pathlib import Path
 
 from .. import __version__
 from ..assignment import Assignment, Case, Limits
-from ..paths import fixtures_dir
 from ..report import write_atomic, write_reports
 from ..results import CaseResult, PartResult, SubmissionResult, from_dict
 from ..run.programs import program_specs
@@ -43,7 +42,7 @@ class BatchItem:
 def fixtures_fingerprint(assignment: Assignment, limits: Limits, cases: list[Case]) -> str:
     """What a result depends on besides the submission: fixtures, cases, limits, grader."""
     h = hashlib.sha256()
-    root = fixtures_dir(assignment.id)
+    root = assignment.fixtures
     h.update((root / "manifest.json").read_bytes())
     h.update((assignment.folder / "assignment.toml").read_bytes())
     names = set()
@@ -154,7 +153,11 @@ def grade_batch(
         if out_dir is not None:
             try:
                 write_reports(
-                    result, out_dir / item.submission.name, formats, assignment.show_hidden
+                    result,
+                    out_dir / item.submission.name,
+                    formats,
+                    assignment.show_hidden,
+                    assignment,
                 )
             except Exception:  # noqa: BLE001 - e.g. a report that cannot be written
                 item.result = _grader_failure(

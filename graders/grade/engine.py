@@ -1,15 +1,14 @@
 """Grading one submission: load -> run in the sandbox -> compare -> score.
 
-The one path every assignment takes.  The assignment's plugin turns fixtures
-into calls (``load_case``), says whether a value even has the right shape
-(``check_shape``), explains differences (``describe``) and, optionally, what the
-HTML report should draw (``view``); everything else is here and is the same for
-every assignment.
+The one path every assignment takes.  The assignment's plugin (the contract in
+:mod:`graders.contract`) turns fixtures into calls (``load_case``), says whether a
+value even has the right shape (``check_shape``) and gives the verdict (``judge``);
+its optional capabilities run programs, draw views, answer cases themselves and
+review.  Everything else is here and is the same for every assignment.
 """
 
 from __future__ import annotations
 
-import inspect
 import shutil
 import time
 from collections.abc import Sequence
@@ -17,7 +16,7 @@ from dataclasses import replace
 
 from .. import __version__
 from ..assignment import Assignment, Case, Limits
-from ..compare import differs
+from ..contract import ProgramIO, Review, ReviewResult, Stages, Views
 from ..results import CaseOutcome, CaseResult, PartResult, SubmissionResult
 from ..run.budget import Budget, budget_scope
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
@@ -51,26 +50,16 @@ _FAILURES: dict[str, tuple[CaseOutcome, str]] = {
 
 
 def _judge_value(assignment, case: Case, value, result: CaseResult, worth: float):
-    """A returned value: the right shape, then the plugin's verdict or a structural diff.
-    Returns the value as judged (normalised, for the report's view)."""
+    """A returned value: the right shape, then the plugin's verdict (by default a structural
+    diff). Returns the value as judged (normalised, for the report's view)."""
     plugin = assignment.plugin
     problem = plugin.check_shape(case.part, value)
-    normalise = getattr(plugin, "normalise_result", None)
-    judge_hook = getattr(plugin, "judge", None)
-    if not problem and normalise is not None:
-        value = normalise(case.part, value)  # e.g. text to canonical lines
     if problem:
         result.outcome, result.messages = CaseOutcome.WRONG_SHAPE, [problem]
-    elif judge_hook is not None:
-        # Grading that needs the whole case (properties of a random result, printed lines).
-        result.messages = list(judge_hook(case, value))
-        if not result.messages:
-            result.outcome, result.points = CaseOutcome.PASSED, worth
-    elif differs(case.expected, value):
-        result.messages = plugin.describe(case.part, case.expected, value) or [
-            "the result differs from the expected one"
-        ]
-    else:
+        return value
+    value = plugin.normalise_result(case.part, value)  # e.g. text to canonical lines
+    result.messages = list(plugin.judge(case, value))
+    if not result.messages:
         result.outcome, result.points = CaseOutcome.PASSED, worth
     return value
 
@@ -120,11 +109,10 @@ def judge(
         )
     if not case.hidden and not result.passed and status != RunStatus.NOT_RUN:
         result.args = case.args  # what a student needs to see a failure
-        view = getattr(plugin, "view", None)
-        if view is not None:
+        if isinstance(plugin, Views):
             actual = outcome.value if status == RunStatus.RETURNED else None
             try:
-                result.view = view(case.part, case.args, case.expected, actual)
+                result.view = plugin.view(case.part, case.args, case.expected, actual)
             except Exception:  # noqa: BLE001 - a view is a nicety; never fail grading for it
                 result.view = None
     return bounded(result)
@@ -225,6 +213,8 @@ def _run_program(assignment, submission, cases, limits, mode, streaks):
     from ..run.programs import ProgramRunner
 
     plugin = assignment.plugin
+    if not isinstance(plugin, ProgramIO):
+        raise TypeError(f"{assignment.id}: [programs] needs a plugin with ProgramIO")
     with ProgramRunner(submission.folder, submission.program, limits, mode) as runner:
         failure = runner.build()
         for k, case in enumerate(cases):
@@ -235,8 +225,7 @@ def _run_program(assignment, submission, cases, limits, mode, streaks):
             if reason is not None:
                 yield case, Outcome(k, RunStatus.NOT_RUN, message=reason)
                 continue
-            extra = getattr(plugin, "program_args", None)
-            args = tuple(extra(case)) if extra is not None else ()
+            args = tuple(plugin.program_args(case))
             outcome = runner.run(k, plugin.program_input(case), args)
             who = "the program" if len(assignment.parts) == 1 else f"the program on {case.part}"
             streaks.record(case.part, case.name, outcome.status, who)
@@ -305,10 +294,10 @@ def _grade(assignment, submission, cases, limits, isolation, budget) -> Submissi
     streaks = Streaks(limits.stop_after)
     # A plugin may run some cases its own way (still only through the sandbox), for example a
     # student's test suite against mutants: those never reach the module's child.
-    own = getattr(assignment.plugin, "run_cases", None)
+    plugin = assignment.plugin
     handled: dict[int, Outcome] = {}
-    if own is not None and submission.folder is not None and submission.program is None:
-        handled = own(assignment, submission, list(cases), limits, mode)
+    if isinstance(plugin, Stages) and submission.folder is not None and submission.program is None:
+        handled = dict(plugin.run_cases(submission, list(cases), limits, mode))
     if submission.problem or submission.folder is None:
         problem = submission.problem or "nothing to grade"
         for k, case in enumerate(cases):
@@ -355,17 +344,11 @@ def _grade(assignment, submission, cases, limits, isolation, budget) -> Submissi
                 total=len(mine),
             )
         )
-    review: list[str] = []
-    deduction = 0.0
-    extra: dict = {}
-    hook = getattr(assignment.plugin, "review", None)
-    if hook is not None and submission.folder is not None and not submission.problem:
-        # Static checks of the source (never running it): style, "must use" requirements.
-        context = {"limits": limits, "isolation": mode}
-        accepted = inspect.signature(hook).parameters
-        kwargs = {k: v for k, v in context.items() if k in accepted}
-        review, deduction, extra = hook(assignment, submission, results, **kwargs)
-    score = max(0.0, sum(p.points for p in parts) - deduction)
+    review = ReviewResult()
+    if isinstance(plugin, Review) and submission.folder is not None and not submission.problem:
+        # Checks after the cases: style read from the source, tournaments in the sandbox.
+        review = plugin.review(submission, results, limits, mode)
+    score = max(0.0, sum(p.points for p in parts) - review.deduction)
     notes = list(submission.notes) + streaks.notes()
     if budget.hit:
         skipped = sum(
@@ -391,8 +374,8 @@ def _grade(assignment, submission, cases, limits, isolation, budget) -> Submissi
         import_stdout=cap_text(clean_text(import_stdout), 16 * 1024),
         seconds=round(time.monotonic() - started, 3),
         grader_version=__version__,
-        review=review,
-        deduction=deduction,
-        leaderboard=extra.get("leaderboard", []),
+        review=list(review.notes),
+        deduction=review.deduction,
+        leaderboard=list(review.leaderboard),
         budget_hit=budget.hit,
     )

@@ -11,11 +11,15 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..results import SubmissionResult
 from ..textsafe import cap_value, clean_text
 from .gradescope import gradescope_results
 from .templates import render_template
+
+if TYPE_CHECKING:
+    from ..assignment import Assignment
 
 FORMATS = ("json", "md", "html", "gradescope")
 FILE_NAMES = {
@@ -40,7 +44,16 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def render(result: SubmissionResult, fmt: str, show_hidden: bool = True) -> str:
+def render(
+    result: SubmissionResult,
+    fmt: str,
+    show_hidden: bool = True,
+    assignment: Assignment | None = None,
+) -> str:
+    """One report of ``result``; its assignment (looked up by the result's id when not given)
+    provides the templates of its views and their filters."""
+    if assignment is None and fmt in ("md", "html"):
+        assignment = _assignment_of(result)
     if fmt == "json":
         # Strings cleaned and bounded; the structure whole (it is read back to resume).
         data = cap_value(result.to_dict(), max_chars=20_000, max_items=10**6, max_depth=64)
@@ -49,19 +62,32 @@ def render(result: SubmissionResult, fmt: str, show_hidden: bool = True) -> str:
         data = cap_value(gradescope_results(result, show_hidden), 20_000, 10**6, 64)
         return json.dumps(data, indent=1) + "\n"
     if fmt == "md":
-        return render_template("report.md.j2", result=result, show_hidden=show_hidden)
+        return render_template("report.md.j2", assignment, result=result, show_hidden=show_hidden)
     if fmt == "html":
-        return render_template("report.html.j2", result=result, show_hidden=show_hidden)
+        return render_template("report.html.j2", assignment, result=result, show_hidden=show_hidden)
     raise ValueError(f"unknown report format {fmt!r} (formats: {', '.join(FORMATS)})")
 
 
+def _assignment_of(result: SubmissionResult) -> Assignment | None:
+    from ..assignment import AssignmentError, load_assignment
+
+    try:
+        return load_assignment(result.assignment)
+    except AssignmentError:
+        return None  # the shared templates still render every report
+
+
 def write_reports(
-    result: SubmissionResult, out_dir: Path, formats: list[str], show_hidden: bool = True
+    result: SubmissionResult,
+    out_dir: Path,
+    formats: list[str],
+    show_hidden: bool = True,
+    assignment: Assignment | None = None,
 ) -> list[Path]:
     """Write every requested format; ``result.json`` (the resume marker) goes last."""
     written = []
     for fmt in sorted(formats, key=lambda f: f == "json"):
         path = out_dir / FILE_NAMES[fmt]
-        write_atomic(path, render(result, fmt, show_hidden))
+        write_atomic(path, render(result, fmt, show_hidden, assignment))
         written.append(path)
     return written

@@ -1,28 +1,27 @@
-"""The Jinja2 environment over ``templates/``, with the filters the reports share."""
+"""The Jinja2 environments for reports, with the filters the reports share.
+
+Templates are looked up in the assignment's own ``templates/`` folder first, then its
+course's, then the package's shared ``templates/`` (``report.html.j2`` and friends); an
+assignment's views (``views/<kind>.html.j2``) and its filters (:class:`graders.contract.Views`)
+live with the assignment.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from ..contract import Views
 from ..paths import templates_dir
 from ..results import OUTCOMES
 from ..textsafe import cap_text, clean_text, md_code_block, md_inline, terminal_plain
 
-CARD_COLOURS = {
-    "r": "red",
-    "g": "green",
-    "b": "blue",
-    "y": "yellow",
-    "w": "wild",
-    "-": "none",
-    "R": "red",
-    "G": "green",
-    "B": "blue",
-    "Y": "yellow",
-}
+if TYPE_CHECKING:
+    from ..assignment import Assignment
 
 
 def truncate_text(text: str, limit: int = 2000) -> str:
@@ -56,24 +55,10 @@ def points(value: float) -> str:
     return f"{round(value, 2):g}"
 
 
-def card_colour(card: Any) -> str:
-    if isinstance(card, list | tuple) and card:
-        return CARD_COLOURS.get(str(card[0]), "other")
-    if isinstance(card, str) and card:
-        return CARD_COLOURS.get(card[0], "other")
-    return "other"
-
-
-def card_text(card: Any) -> str:
-    if isinstance(card, list | tuple):
-        return "".join(str(c) for c in card)
-    return str(card)
-
-
-@lru_cache(maxsize=1)
-def environment() -> Environment:
+@lru_cache(maxsize=32)
+def _environment(folders: tuple[str, ...]) -> Environment:
     env = Environment(
-        loader=FileSystemLoader(str(templates_dir())),
+        loader=FileSystemLoader(list(folders)),
         autoescape=select_autoescape(["html", "html.j2"]),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -81,9 +66,7 @@ def environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["truncate_text"] = truncate_text
-    env.filters["card_colour"] = card_colour
     env.filters["points"] = points
-    env.filters["card_text"] = card_text
     env.filters["md"] = md_text
     env.filters["md_block"] = md_block
     env.filters["outcome"] = lambda key: OUTCOMES.get(key, key)
@@ -92,5 +75,20 @@ def environment() -> Environment:
     return env
 
 
-def render_template(name: str, **context: Any) -> str:
-    return environment().get_template(name).render(**context)
+def environment(assignment: Assignment | None = None) -> Environment:
+    """The environment for ``assignment``'s reports (the shared templates only without one)."""
+    if assignment is None:
+        return _environment((str(templates_dir()),))
+    env = _environment(_folders(assignment.template_folders))
+    plugin = assignment.plugin
+    if isinstance(plugin, Views):
+        env.filters.update(plugin.template_filters())
+    return env
+
+
+def _folders(paths: Sequence[Path]) -> tuple[str, ...]:
+    return tuple(str(p) for p in paths)
+
+
+def render_template(name: str, assignment: Assignment | None = None, **context: Any) -> str:
+    return environment(assignment).get_template(name).render(**context)

@@ -21,19 +21,17 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-import time
 from contextlib import ExitStack
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from graders.assignment import Assignment, Limits
-from graders.run.budget import ThinkingTime
-from graders.run.sandbox import Call, Session
+from graders.run.sandbox import Session
+from graders.tournaments.arena import PlayerFault, SandboxedPlayer, Words, sandboxes
 
 from . import game as G
 from .harness_files import harness_file, load
-from .tournament import PlayerFault, TournamentResult, tournament
+from .tournament import TournamentResult, tournament
 
 PLAYER_MODULE = "player"
 ADAPTER_MODULE = "_fcd_player_adapter"
@@ -147,62 +145,29 @@ def move_from_answer(value: Any) -> G.Move:
 # ----------------------------------------------------------------- a player in its sandbox
 
 
-@dataclass
-class SandboxPlayer:
-    """A ``decideMove(game)`` callable for ``tournament``: each call is one sandboxed call."""
+WORDS = Words(who="decideMove", function="decideMove", module="the player")
 
-    name: str
-    session: Session
-    max_failures: int = MAX_FAILURES
-    failures: int = 0
-    calls: int = 0
-    notes: list[str] = field(default_factory=list)
-    _initial: tuple | None = None
-    _game_id: int = -1
-    _sent: int = 0  # finished turns the child has heard about
-    thinking: ThinkingTime | None = None  # all its answers together: its submission budget
+
+class SandboxPlayer(SandboxedPlayer):
+    """A ``decideMove(game)`` callable for ``tournament`` (the shared arena's player): each
+    call is one sandboxed call, sending the turns the child has not heard about yet."""
+
+    def __init__(self, name: str, session: Session, max_failures: int = MAX_FAILURES) -> None:
+        super().__init__(name, session, WORDS, max_failures)
+        self._initial: tuple | None = None
+        self._game_id = -1
+        self._sent = 0  # finished turns the child has heard about
 
     def __call__(self, game: G.Game) -> G.Move:
-        if self.thinking is None:
-            self.thinking = ThinkingTime(self.session.limits.submission_timeout or None)
-        if self.thinking.exhausted:
-            raise PlayerFault(f"{self.name} {self.thinking.reason()}")
-        if self.failures >= self.max_failures:
-            raise PlayerFault(
-                f"{self.name} timed out or crashed {self.failures} times; it forfeits its "
-                "remaining games"
-            )
         if game.initial is not self._initial:
             self._initial, self._game_id, self._sent = game.initial, self._game_id + 1, -1
         reset = self._sent < 0 or self.session.child is None
         start = 0 if reset else self._sent
-        self.calls += 1
-        data = snapshot(game, self._game_id, start, reset)
-        started = time.monotonic()
-        outcome = self.session.call(Call(self.calls, "decideMove", (data,)))
-        self.thinking.charge(time.monotonic() - started)
-        self._sent = game.turn if outcome.status in ("returned", "raised") else -1
-        if outcome.status == "returned":
-            return move_from_answer(outcome.value)
-        if outcome.status in ("timeout", "crashed", "memory"):
-            self.failures += 1
-        raise PlayerFault(self._failure_text(outcome))
-
-    @staticmethod
-    def _failure_text(outcome: Any) -> str:
-        status, message = outcome.status, outcome.message
-        if status == "raised":
-            return f"decideMove raised {outcome.error_type}: {message}"
-        if status == "missing":
-            return "the player has no function decideMove"
-        if status == "import-error":
-            kind = outcome.error_type or "an error"
-            return f"importing the player failed ({kind}: {message})"
-        if status == "timeout":
-            return f"decideMove gave no move: {message}"
-        if status == "memory":
-            return "decideMove ran out of memory"
-        return f"the player's process crashed: {message}"
+        try:
+            answer = self.ask(snapshot(game, self._game_id, start, reset))
+        finally:  # a child that crashed or timed out was restarted: it knows no turns
+            self._sent = game.turn if self.last_status in ("returned", "raised") else -1
+        return move_from_answer(answer)
 
 
 def run_tournament(
@@ -227,21 +192,17 @@ def run_tournament(
             name = f"{base}-{k}"
         names.append(name)
     with ExitStack() as stack:
-        players = []
+        folders = []
         for path, name in zip(paths, names, strict=True):
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="fcd-player-")))
             prepare_player(Path(path), folder)
-            session = stack.enter_context(
-                Session(
-                    folder,
-                    PLAYER_MODULE,
-                    limits,
-                    isolation,
-                    adapter=ADAPTER_MODULE,
-                    expected_calls=games * CALLS_PER_GAME,
-                )
+            folders.append((name, folder))
+        sessions = stack.enter_context(
+            sandboxes(
+                folders, PLAYER_MODULE, limits, isolation, ADAPTER_MODULE, games * CALLS_PER_GAME
             )
-            players.append(SandboxPlayer(name, session, max_failures))
+        )
+        players = [SandboxPlayer(name, session, max_failures) for name, session in sessions]
         result = tournament(players, games, seed, names=names)
         return result, players, players[0].session.isolation
 

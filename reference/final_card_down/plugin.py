@@ -18,12 +18,23 @@ Runs in the grader's process only; student code never imports it.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from graders.assignment import Assignment, AssignmentError, Case, Limits, load_assignment
-from graders.run.sandbox import Outcome
+import click
+
+from graders.assignment import Assignment, AssignmentError, Case, Limits
+from graders.contract import (
+    AssignmentPlugin,
+    Commands,
+    FixtureGeneration,
+    FixtureRequest,
+    Stages,
+    Views,
+)
+from graders.run.sandbox import Outcome, RunStatus
+from graders.tournaments.cli import tournament_command
 
 from . import suite
 from .harness_files import load
@@ -40,11 +51,6 @@ MAX_MESSAGE_LINES = 24
 SR = load("scenario_runner.py")  # the file the sandbox runs: one definition, both sides
 
 
-@cache
-def _assignment() -> Assignment:
-    return load_assignment(ASSIGNMENT)
-
-
 def reveal_mutants(assignment: Assignment) -> bool:
     """``[extra] reveal_mutants`` (default false): after the due date, mutant cases are named
     after the rule they break (``mutant-07-callout_any_time``) instead of by number only."""
@@ -57,7 +63,7 @@ def reveal_mutants(assignment: Assignment) -> bool:
     return value
 
 
-def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
+def load_case(assignment: Assignment, entry: Mapping[str, Any], root: Path) -> Case:
     """A manifest entry as a call: a scenario stripped of its answers, or a suite target."""
     part = entry["part"]
     covers = tuple(entry.get("covers", ()))
@@ -101,7 +107,7 @@ def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
 # ----------------------------------------------------------------- the test-suite runs
 
 
-def suite_verdict(case: Case, value: Any) -> dict[str, Any]:
+def suite_verdict(assignment: Assignment, case: Case, value: Any) -> dict[str, Any]:
     """The verdict for a test-suite case whose answer is ``value``, a request carrying the
     text of the student's test files (from the child's adapter, or from ``run_cases``).
 
@@ -110,20 +116,18 @@ def suite_verdict(case: Case, value: Any) -> dict[str, Any]:
     A child that answers with a verdict of its own is turned away by ``check_shape``.
     """
     target = case.args[0]["target"]
-    limits = suite.suite_limits(_assignment().extra)
+    limits = suite.suite_limits(assignment.extra)
     return suite.evaluate(target, suite.checked_suite(value.get("files")), limits, "auto")
 
 
-def run_cases(
-    assignment: Assignment, submission: Any, cases: list[Case], limits: Limits, mode: str
-) -> dict[int, Outcome]:
+def run_cases(submission: Any, cases: Sequence[Case]) -> dict[int, Outcome]:
     """The test-suite cases answered from here with the submission's own files (index ->
-    outcome); ``judge`` then runs them.  The core's ``run_cases`` hook: the submission's
-    child is not involved, so a ``game.py`` that cannot be compiled or imported does not cost
-    the test-suite parts."""
+    outcome); ``judge`` then runs them.  The contract's ``Stages``: the submission's child is
+    not involved, so a ``game.py`` that cannot be compiled or imported does not cost the
+    test-suite parts."""
     files = suite.suite_files(submission.folder)
     return {
-        k: Outcome(k, "returned", value={"request": "run-suite", "files": files})
+        k: Outcome(k, RunStatus.RETURNED, value={"request": "run-suite", "files": files})
         for k, case in enumerate(cases)
         if case.part in SUITE_PARTS
     }
@@ -146,8 +150,8 @@ def check_shape(part: str, value: Any) -> str | None:
     return None
 
 
-def judge(case: Case, value: Any) -> list[str]:
-    """The core's whole-case hook: the messages of a case that did not pass, or none.
+def judge(assignment: Assignment, case: Case, value: Any) -> list[str]:
+    """The verdict: the messages of a case that did not pass, or none.
 
     A scenario: its answers against the expectation (type-strict: an isValidMove answer of 1
     is not True), feedback on the first difference.  A test-suite case: the suite is run here,
@@ -155,7 +159,7 @@ def judge(case: Case, value: Any) -> list[str]:
     """
     if case.part == ADT_PART:
         return describe(case.part, case.expected, value)
-    verdict = suite_verdict(case, value)
+    verdict = suite_verdict(assignment, case, value)
     if verdict == case.expected:
         return []
     return describe(case.part, case.expected, verdict)
@@ -201,27 +205,53 @@ def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict | No
 # ----------------------------------------------------------------- commands
 
 
-def generate_fixtures(part: str, count: int, seed: int, out: Path, **options: Any) -> list[Path]:
+def generate_fixtures(request: FixtureRequest) -> list[Path]:
     """``unograde fixtures generate final-card-down/adt --count N --seed S --out DIR``: the
     hand-written scenarios, ``count`` seeded ones and a manifest (test-suite cases included)."""
     from .scenario_gen import write_fixtures
 
-    if part != ADT_PART:
+    if request.part != ADT_PART:
         raise ValueError(f"only {ASSIGNMENT}/{ADT_PART} has fixtures to generate")
-    return write_fixtures(out, seed=seed, count=count)
+    return write_fixtures(request.out, seed=request.seed, count=request.count)
 
 
-def tournament(
-    assignment: Assignment,
-    strategy_paths: list[Path],
-    games: int = 100,
-    seed: int = 0,
-    out: Path | None = None,
-    isolation: str = "auto",
-) -> int:
-    """``unograde tournament final-card-down PLAYER.py ...``: see ``arena.py``."""
-    from .arena import run_command
+class Plugin(AssignmentPlugin, Stages, Views, FixtureGeneration, Commands):
+    """final-card-down: scenarios for the ADT, the student's suite against the mutants, and
+    tournaments of AI players."""
 
-    return run_command(
-        assignment, strategy_paths, games=games, seed=seed, out=out, isolation=isolation
-    )
+    def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
+        return load_case(self.assignment, entry, root)
+
+    def check_shape(self, part: str, value: Any) -> str | None:
+        return check_shape(part, value)
+
+    def judge(self, case: Case, value: Any) -> list[str]:
+        return judge(self.assignment, case, value)
+
+    def describe(self, part: str, expected: Any, actual: Any) -> list[str]:
+        return describe(part, expected, actual)
+
+    def run_cases(
+        self, submission: Any, cases: Sequence[Case], limits: Limits, isolation: str
+    ) -> Mapping[int, Outcome]:
+        return run_cases(submission, cases)
+
+    def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
+        return view(part, args, expected, actual)
+
+    def generate_fixtures(self, request: FixtureRequest) -> list[Path]:
+        return generate_fixtures(request)
+
+    def commands(self) -> Sequence[click.Command]:
+        def run(paths: list[Path], **options: Any) -> int:
+            from .arena import run_command
+
+            return run_command(self.assignment, paths, **options)
+
+        return [
+            tournament_command(
+                run,
+                "Seeded four-player games between PLAYERS (each player.py in its sandbox) and "
+                "the reference's simple players; win rates with 95% intervals.",
+            )
+        ]

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from graders.tournaments.arena import PlayerFault  # noqa: F401 - raised by players here
 from graders.tournaments.stats import Z95, wilson
 
 from . import game as G
@@ -27,11 +28,6 @@ Player = Callable[[G.Game], G.Move]
 
 class TournamentError(ValueError):
     """Bad tournament arguments (no players, more than four, games < 1)."""
-
-
-class PlayerFault(Exception):  # a player's fault, not an error of ours
-    """Raised by a player wrapper when its player could not give a move (it raised, timed
-    out, crashed, or returned something that is not a move); the message says which."""
 
 
 def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:

@@ -9,12 +9,20 @@ explained turn by turn: "turn 7 (player 1): expected Y3, got Y8".
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from graders.assignment import Assignment, Case
+from graders.assignment import Case
 from graders.compare import type_name
-from graders.paths import fixtures_dir
+from graders.contract import (
+    AssignmentPlugin,
+    FixtureGeneration,
+    FixtureRequest,
+    ProgramIO,
+    Solving,
+    Views,
+)
 
 from .compare import compare_games, first_divergence
 from .deal import parse_deal
@@ -26,7 +34,7 @@ from .solve import solve_text
 from .views import game_views, replay_views
 
 
-def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
+def load_case(entry: Mapping[str, Any], root: Path) -> Case:
     deal = parse_deal((root / entry["input"]).read_text(encoding="utf-8"))
     expected = canonical((root / entry["expected"]).read_text(encoding="utf-8"))
     args = (
@@ -75,10 +83,6 @@ def normalise_result(part: str, actual: Any) -> list[str]:
 
 def describe(part: str, expected: Any, actual: Any) -> list[str]:
     return compare_games(expected, actual) or ["the game differs from the expected one"]
-
-
-def program_input(case: Case) -> str:
-    return (fixtures_dir("ochos-locos") / case.input_path).read_text(encoding="utf-8")
 
 
 def parse_program_output(part: str, text: str) -> list[str]:
@@ -131,5 +135,36 @@ def solve_json(part: str, path: str | Path) -> dict:
     return {"lines": list(game.lines), "winner": game.winner}
 
 
-def generate_fixtures(part: str, count: int, seed: int, out: Path, **options: Any) -> list[Path]:
-    return write_fixtures(out, seed=seed, count=count)
+class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving):
+    """ochos-locos: the game's printed lines, from a function or a program in any language."""
+
+    def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
+        return load_case(entry, root)
+
+    def check_shape(self, part: str, value: Any) -> str | None:
+        return check_shape(part, value)
+
+    def normalise_result(self, part: str, value: Any) -> Any:
+        return normalise_result(part, value)
+
+    def describe(self, part: str, expected: Any, actual: Any) -> list[str]:
+        return describe(part, expected, actual)
+
+    def program_input(self, case: Case) -> str:
+        """The deal file, as the seed's program reads it on standard input."""
+        return (self.assignment.fixtures / case.input_path).read_text(encoding="utf-8")
+
+    def parse_program_output(self, part: str, text: str) -> Any:
+        return parse_program_output(part, text)
+
+    def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
+        return view(part, args, expected, actual)
+
+    def generate_fixtures(self, request: FixtureRequest) -> list[Path]:
+        return write_fixtures(request.out, seed=request.seed, count=request.count)
+
+    def solve(self, part: str, path: Path) -> str:
+        return solve(part, path)
+
+    def solve_json(self, part: str, path: Path) -> Any:
+        return solve_json(part, path)

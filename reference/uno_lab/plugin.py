@@ -9,23 +9,37 @@ the call printed.  This module reads that reply back and judges it against the c
 file (:mod:`reference.uno_lab.grading`): by value, by properties for the random tasks, and by the
 printed lines.
 
-How a verdict is reached: the core hands the reply to :func:`judge` with the whole case; the
-case's parsed input and expected file stay here, in :data:`CASES` under the case's key (the
-sandbox only ever sees the inputs), and :func:`judge` returns the feedback lines, or none when
-the case passes.  Nothing the sandbox sends is taken as a verdict.
+How a verdict is reached: the core hands the reply to :meth:`Plugin.judge` with the whole case;
+the case's parsed input and expected file travel in the case's ``expected`` (an
+:class:`Expectation`, which stays in the grader: the sandbox only ever sees the inputs and the
+case's key), and the judge returns the feedback lines, or none when the case passes.  Nothing
+the sandbox sends is taken as a verdict.
 """
 
 from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import click
 from unolab import CRD, ORDER, PASS, SIMPLE, Color, Desk, Direction, Player, Wild, show
 
 from graders.assignment import Assignment, Case
+from graders.contract import (
+    AssignmentPlugin,
+    Commands,
+    FixtureGeneration,
+    FixtureRequest,
+    Review,
+    ReviewResult,
+    Solving,
+    Views,
+)
+from graders.extras import play_command
 
 from . import TASK_NUMBER
 from .cases import CaseInput, Expected, parse_case_input, parse_expected
@@ -35,8 +49,15 @@ from .notation import NotationError, parse_call, parse_value
 from .properties import PROPERTY_NAMES
 from .style import check_style
 
-CASES: dict[str, tuple[CaseInput, Expected]] = {}
-"""Every loaded case by its key: its input and its expected file (grader only)."""
+
+@dataclass(frozen=True)
+class Expectation:
+    """A case's ``expected``: its key (echoed by the adapter's reply), its parsed input and its
+    expected file. Grader only: the sandbox gets ``payload(case, key)``, never this."""
+
+    key: str
+    input: CaseInput
+    expected: Expected
 
 
 def part_of(task: str) -> str:
@@ -48,7 +69,7 @@ def _fixture_error(where: str, exc: Exception) -> ValueError:
     return ValueError(f"{where}: {exc}")
 
 
-def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
+def load_case(assignment: Assignment, entry: Mapping[str, Any], root: Path) -> Case:
     """A manifest entry to a case: the call's inputs for the sandbox, a token for the verdict.
 
     A malformed fixture raises ValueError naming the file, line and column.
@@ -88,13 +109,12 @@ def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
             except NotationError as exc:
                 raise _fixture_error(f"fixtures/{assignment.id}/{expected_path}", exc) from None
     key = f"{entry['name']}:{secrets.token_hex(6)}"
-    CASES[key] = (case, expected)
     return Case(
         name=entry["name"],
         part=entry["part"],
         visibility=entry["visibility"],
         args=(payload(case, key),),
-        expected={"key": key},
+        expected=Expectation(key, case, expected),
         covers=tuple(entry.get("covers", ())),
         input_path=input_path,
         expected_path=expected_path,
@@ -212,25 +232,18 @@ def check_shape(part: str, value: Any) -> str | None:
 
 
 def judge(case: Case, value: Any) -> list[str]:
-    """The feedback lines for a reply (the core's ``judge`` hook, after :func:`check_shape`);
-    empty when the case passed: by value, by properties, and by what was printed."""
-    key = case.expected["key"]
-    if not isinstance(value, dict) or value.get("key") != key:
+    """The feedback lines for a reply (after :func:`check_shape`); empty when the case passed:
+    by value, by properties, and by what was printed."""
+    mine: Expectation = case.expected
+    if not isinstance(value, dict) or value.get("key") != mine.key:
         return ["the reply does not belong to this case"]
-    case_input, expected = CASES[key]
-    return list(verdict(case_input, expected, value))
+    return list(verdict(mine.input, mine.expected, value))
 
 
-def describe(part: str, expected: Any, actual: Any) -> list[str]:
-    """Unused while :func:`judge` decides (kept for the plugin interface)."""
-    return ["the result differs from the expected one"]
-
-
-def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
+def view(part: str, args: tuple, expected: Expectation, actual: Any | None) -> dict:
     """What the HTML report shows for a failed public case: the call, what was expected, what
     came back and what it printed, all in the course's notation."""
-    key = expected.get("key", "") if isinstance(expected, dict) else ""
-    case, exp = CASES[key]
+    case, exp = expected.input, expected.expected
     if exp.properties is not None:
         wanted = f"a result with the properties of {exp.properties} (see the feedback)"
     elif exp.result is not None:
@@ -257,7 +270,7 @@ def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
 # ---------------------------------------------------------------------------------------------
 
 
-def review(assignment: Assignment, submission: Any, case_results: list) -> tuple[list, float, dict]:
+def review(assignment: Assignment, submission: Any, case_results: Sequence) -> ReviewResult:
     """Style feedback for every unmet "must use" requirement, and its deduction.
 
     ``[extra] style_deduction`` in ``assignment.toml`` is taken per unmet requirement (0 by
@@ -267,7 +280,7 @@ def review(assignment: Assignment, submission: Any, case_results: list) -> tuple
     try:
         source = path.read_text(encoding="utf-8")
     except OSError:
-        return [], 0.0, {}
+        return ReviewResult()
     per_unmet = float(assignment.extra.get("style_deduction", 0.0))
     earned: dict[str, float] = {}
     for result in case_results:
@@ -291,7 +304,7 @@ def review(assignment: Assignment, submission: Any, case_results: list) -> tuple
             f"style: {per_unmet:g} points per unmet requirement, taken only from tasks that "
             "earned points"
         )
-    return notes, deduction, {}
+    return ReviewResult(notes, deduction)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -343,31 +356,45 @@ def solve(part: str, path: str | Path) -> str:
     return expected.render()
 
 
-def generate_fixtures(part: str, count: int, seed: int, out: Path, **options: Any) -> list[Path]:
+def generate_fixtures(request: FixtureRequest) -> list[Path]:
     """``unograde fixtures generate uno-lab/taskNN``: ``count`` random cases of the part's tasks
     (expected files from the reference; properties for the random ones) and a manifest."""
     from .fixtures import generate_part
 
-    files = generate_part(part, count, seed)
+    files = generate_part(request.part, request.count, request.seed)
     written = []
     for rel, text in sorted(files.items()):
-        target = Path(out) / rel
+        target = Path(request.out) / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
         written.append(target)
     return written
 
 
-__all__ = [
-    "CASES",
-    "check_shape",
-    "describe",
-    "generate_fixtures",
-    "load_case",
-    "judge",
-    "part_of",
-    "play",
-    "review",
-    "solve",
-    "view",
-]
+class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Commands):
+    """uno-lab: 32 tasks judged from the adapter's replies, style reviewed, a terminal game."""
+
+    def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
+        return load_case(self.assignment, entry, root)
+
+    def check_shape(self, part: str, value: Any) -> str | None:
+        return check_shape(part, value)
+
+    def judge(self, case: Case, value: Any) -> list[str]:
+        return judge(case, value)
+
+    def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
+        return view(part, args, expected, actual)
+
+    def review(self, submission: Any, results: Sequence, limits: Any, isolation: str):
+        """Style: the lab's "must use" requirements, read from the source (never run)."""
+        return review(self.assignment, submission, results)
+
+    def generate_fixtures(self, request: FixtureRequest) -> list[Path]:
+        return generate_fixtures(request)
+
+    def solve(self, part: str, path: Path) -> str:
+        return solve(part, path)
+
+    def commands(self) -> Sequence[click.Command]:
+        return [play_command(play, "Play uno-lab in the terminal, through the reference.")]

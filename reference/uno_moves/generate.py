@@ -15,8 +15,8 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from graders.formats.solution import format_solution
-from graders.formats.uno_file import Game, format_uno
+from reference.uno_moves.formats.solution import format_solution
+from reference.uno_moves.formats.uno_file import Game, format_uno
 
 from .cards import COLOURS, WILD, WILD_DRAW_FOUR, Card, Cards, is_draw_two
 from .parts import coverage, simulate

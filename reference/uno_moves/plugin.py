@@ -1,23 +1,35 @@
 """uno-moves as the grader sees it: fixtures to calls, results to explanations.
 
-This is the assignment's plugin (named in ``assignments/uno-moves/assignment.toml``).
-It runs in the grader's process only; student code never imports it.
+This is the assignment's plugin (named in ``assignments/uno-moves/assignment.toml``):
+:class:`Plugin` binds the pure functions below to the grader's contract
+(:mod:`graders.contract`). It runs in the grader's process only; student code never
+imports it.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from graders.assignment import Assignment, Case
+import click
+
+from graders.assignment import Case
 from graders.compare import describe_sequence, normalise, type_name
-from graders.formats.solution import format_solution, parse_solution
-from graders.formats.uno_file import Game, UnoFormatError, read_uno
-from graders.paths import fixtures_dir
+from graders.contract import (
+    AssignmentPlugin,
+    FixtureGeneration,
+    FixtureRequest,
+    ProgramIO,
+    Solving,
+    Views,
+)
 
 from . import generate as gen
 from .cards import is_marker, is_wild
+from .formats.solution import format_solution, parse_solution
+from .formats.uno_file import Game, UnoFormatError, read_uno
 from .parts import simulate
 
 ONE_HAND = ("part01", "part02")
@@ -40,7 +52,7 @@ def call_args(part: str, game: Game, source: str = "") -> tuple:
     return (list(game.discard), list(game.deck), [list(h) for h in game.hands])
 
 
-def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
+def load_case(entry: Mapping[str, Any], root: Path) -> Case:
     part = entry["part"]
     game = read_uno(root / entry["input"])
     solution = parse_solution(
@@ -150,16 +162,6 @@ def describe(part: str, expected: Any, actual: Any) -> list[str]:
     return lines
 
 
-def program_input(case: Case) -> str:
-    """A program reads the ``.uno`` text on standard input."""
-    return (fixtures_dir("uno-moves") / case.input_path).read_text(encoding="utf-8")
-
-
-def program_args(case: Case) -> list[str]:
-    """...and is told which part to play (``part01`` .. ``part04``) as its first argument."""
-    return [case.part]
-
-
 def parse_program_output(part: str, text: str) -> tuple:
     """The solution text a program printed, as the structure a function returns."""
     solution = parse_solution(text, "your output")
@@ -198,8 +200,9 @@ def solve_json(part: str, path: str | Path) -> dict:
     }
 
 
-def generate_fixtures(part: str, count: int, seed: int, out: Path, **options: Any) -> list[Path]:
+def generate_fixtures(request: FixtureRequest) -> list[Path]:
     """``unograde fixtures generate uno-moves/partNN``: writes ``.uno`` and ``.solution`` files."""
+    part, count, seed, options = request.part, request.count, request.seed, request.options
     fixtures = gen.generate(
         part,
         count,
@@ -208,14 +211,14 @@ def generate_fixtures(part: str, count: int, seed: int, out: Path, **options: An
         deck_size=options.get("deck_size"),
         hand_size=options.get("hand_size") or 7,
     )
-    written = gen.write_fixtures(fixtures, out)
+    written = gen.write_fixtures(fixtures, request.out)
     manifest = {
         "assignment": "uno-moves",
         "generated_by": f"unograde fixtures generate uno-moves/{part} --count {count} "
         f"--seed {seed}",
         "cases": gen.manifest_entries(fixtures, ".", public=len(fixtures)),
     }
-    path = Path(out) / "manifest.json"
+    path = Path(request.out) / "manifest.json"
     path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return [*written, path]
 
@@ -249,3 +252,72 @@ def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
             )
         rows.append({"label": label, "expected": e, "actual": a, "first_divergence": first})
     return {"kind": "cards", "rows": rows}
+
+
+CARD_COLOURS = {"r": "red", "g": "green", "b": "blue", "y": "yellow", "w": "wild", "-": "none"}
+
+
+def card_colour(card: Any) -> str:
+    """The CSS class of a card's colour in ``views/cards.html.j2``."""
+    if isinstance(card, list | tuple) and card:
+        return CARD_COLOURS.get(str(card[0]), "other")
+    return "other"
+
+
+def card_text(card: Any) -> str:
+    """A card as the report prints it: ``('b','5')`` -> ``b5``."""
+    if isinstance(card, list | tuple):
+        return "".join(str(c) for c in card)
+    return str(card)
+
+
+class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving):
+    """uno-moves: four functions (or a program per part) over ``.uno`` games."""
+
+    def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
+        return load_case(entry, root)
+
+    def check_shape(self, part: str, value: Any) -> str | None:
+        return check_shape(part, value)
+
+    def describe(self, part: str, expected: Any, actual: Any) -> list[str]:
+        return describe(part, expected, actual)
+
+    def program_input(self, case: Case) -> str:
+        """A program reads the ``.uno`` text on standard input..."""
+        return (self.assignment.fixtures / case.input_path).read_text(encoding="utf-8")
+
+    def program_args(self, case: Case) -> Sequence[str]:
+        """...and is told which part to play (``part01`` .. ``part04``) as its first argument."""
+        return [case.part]
+
+    def parse_program_output(self, part: str, text: str) -> Any:
+        return parse_program_output(part, text)
+
+    def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
+        return view(part, args, expected, actual)
+
+    def template_filters(self) -> Mapping[str, Callable[..., Any]]:
+        return {"card_colour": card_colour, "card_text": card_text}
+
+    def fixture_options(self) -> Sequence[click.Option]:
+        return (
+            click.Option(
+                ["--players"], type=click.IntRange(1, 50), help="Number of hands (default: random)."
+            ),
+            click.Option(
+                ["--deck-size"], type=click.IntRange(0, 108), help="Cards left in the deck."
+            ),
+            click.Option(
+                ["--hand-size"], type=click.IntRange(0, 30), help="Cards dealt to each hand."
+            ),
+        )
+
+    def generate_fixtures(self, request: FixtureRequest) -> list[Path]:
+        return generate_fixtures(request)
+
+    def solve(self, part: str, path: Path) -> str:
+        return solve(part, path)
+
+    def solve_json(self, part: str, path: Path) -> Any:
+        return solve_json(part, path)

@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from graders.assignment import Assignment, Limits
 from graders.grade.engine import ADAPTER_MODULE
-from graders.run.budget import ThinkingTime
-from graders.run.sandbox import Call, Session
+from graders.run.sandbox import Session
+from graders.tournaments.arena import SandboxedPlayer, Words, sandboxes
 
 from .bots import BOTS, Strategy
 from .serialize import UnoFormatError, action_from_json, view_to_json
@@ -102,62 +101,27 @@ def tournament_config(assignment: Assignment) -> TournamentConfig:
     return config
 
 
-class SandboxedStrategy:
-    """A strategy that lives in a sandboxed child; called like any ``Strategy``.
+WORDS = Words(who="the strategy", function="strategy", module="the strategy")
+
+
+class SandboxedStrategy(SandboxedPlayer):
+    """A strategy that lives in a sandboxed child (the shared arena's player); called like any
+    ``Strategy``.
 
     A move with a single legal action is not asked for: there is nothing to decide (and the
-    assignment's probe cases check that a strategy answers such moves).  An answer that is not
-    an action, an exception, a timeout or a crash raises ``StrategyFailure`` (the tournament
-    forfeits that game and reports it); after ``max_failures`` crashes or timeouts, or a
-    failed import, the strategy is out: every later move fails at once instead of waiting for
-    the clock again.
+    assignment's probe cases check that a strategy answers such moves).  Anything but an
+    action raises ``StrategyFailure`` (the tournament forfeits that game and reports it).
     """
 
-    def __init__(self, session: Session, max_failures: int = 3) -> None:
-        self.session = session
-        self.max_failures = max_failures
-        # All its answers together take at most its submission budget (see ThinkingTime).
-        self.thinking = ThinkingTime(session.limits.submission_timeout or None)
-        self.calls = 0
-        self.failures = 0
-        self.out: str | None = None  # why the strategy no longer plays
+    def __init__(self, session: Session, max_failures: int = 3, name: str = "") -> None:
+        super().__init__(name, session, WORDS, max_failures)
 
     def __call__(self, view: PlayerView) -> Action:
         if len(view.legal) == 1:
             return view.legal[0]
-        if self.out is None and self.thinking.exhausted:
-            self.out = f"the strategy {self.thinking.reason()}"
-        if self.out is not None:
-            raise StrategyFailure(self.out)
-        self.calls += 1
         # As one JSON text: it crosses the pipe and the child's checks far faster than nested
         # containers (the adapter reads it back).
-        text = json.dumps(view_to_json(view), separators=(",", ":"))
-        started = time.monotonic()
-        outcome = self.session.call(Call(self.calls, "strategy", (text,)))
-        self.thinking.charge(time.monotonic() - started)
-        status = outcome.status
-        if status == "returned":
-            return _to_action(outcome.value)
-        if status == "raised":
-            raise StrategyFailure(f"the strategy raised {outcome.error_type}: {outcome.message}")
-        if status == "missing":
-            self.out = "the submission has no function strategy"
-        elif status == "import-error":
-            self.out = f"importing the strategy raised {outcome.error_type}: {outcome.message}"
-        else:
-            self.failures += 1
-            what = {
-                "timeout": f"the strategy did not answer: {outcome.message}",
-                "memory": "the strategy ran out of memory",
-            }.get(status, f"the strategy crashed: {outcome.message}")
-            if self.failures >= self.max_failures:
-                self.out = (
-                    f"out after {self.failures} crashes or timeouts (the last: {what}); "
-                    "it is asked for no more moves"
-                )
-            raise StrategyFailure(what)
-        raise StrategyFailure(self.out)
+        return _to_action(self.ask(json.dumps(view_to_json(view), separators=(",", ":"))))
 
 
 def _to_action(value: object) -> Action:
@@ -194,22 +158,16 @@ def sandboxed(
     max_failures: int,
 ) -> Iterator[list[tuple[str, SandboxedStrategy]]]:
     """One session per (name, folder), open for the duration of the ``with`` block."""
-    with ExitStack() as stack:
-        entries = []
-        for name, folder in folders:
-            adapter = install_adapter(assignment, folder)
-            session = stack.enter_context(
-                Session(
-                    folder,
-                    assignment.module,
-                    limits,
-                    isolation,
-                    adapter=adapter,
-                    expected_calls=expected_calls,
-                )
-            )
-            entries.append((name, SandboxedStrategy(session, max_failures)))
-        yield entries
+    adapters = [install_adapter(assignment, folder) for _, folder in folders]
+    with sandboxes(
+        folders,
+        assignment.module,
+        limits,
+        isolation,
+        adapters[0] if adapters else None,
+        expected_calls,
+    ) as sessions:
+        yield [(name, SandboxedStrategy(s, max_failures, name)) for name, s in sessions]
 
 
 def lineup(

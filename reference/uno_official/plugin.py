@@ -18,23 +18,34 @@ from __future__ import annotations
 
 import importlib.util
 import random
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from functools import cached_property
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import click
+
 from graders.assignment import Assignment, Case, Limits
 from graders.compare import describe_sequence, normalise, type_name
-from graders.paths import assignment_dir
-from graders.results import CaseResult
+from graders.contract import (
+    AssignmentPlugin,
+    Commands,
+    FixtureGeneration,
+    FixtureRequest,
+    Review,
+    ReviewResult,
+    Views,
+)
+from graders.extras import play_command
+from graders.results import CaseOutcome, CaseResult
 from graders.submission import Submission
+from graders.tournaments.cli import tournament_command
 
 from .cards import COLOR_NAMES
 from .state import Rules
 from .tournament import check_thresholds, run_tournament
 
-ASSIGNMENT_ID = "uno-official"
 STUDENT = "student"  # the submission's seat name in graded tournaments (never a bot's name)
 MAX_LINES = 8
 # The order a difference is explained in: what a reader checks first.
@@ -64,10 +75,9 @@ FIELD_ORDER = (
 CARD_CLASS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "W": "wild"}
 
 
-@lru_cache(maxsize=1)
-def adapter() -> ModuleType:
+def load_adapter(assignment: Assignment) -> ModuleType:
     """The child-side adapter, imported here too: one ``canonical`` for both sides."""
-    path = assignment_dir(ASSIGNMENT_ID) / "adapter.py"
+    path = assignment.folder / (assignment.adapter or "adapter.py")
     spec = importlib.util.spec_from_file_location("_uno_official_adapter", path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")
@@ -89,7 +99,7 @@ def _read_json(path: Path) -> Any:
         raise ValueError(f"{path}: not valid JSON ({exc})") from None
 
 
-def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
+def load_case(adapter: ModuleType, entry: Mapping[str, Any], root: Path) -> Case:
     """A manifest entry as a call: the adapter gets the plain arguments and the comparison
     mode (the expected outcome never crosses into the sandbox)."""
     part = entry["part"]
@@ -112,11 +122,11 @@ def load_case(assignment: Assignment, entry: dict, root: Path) -> Case:
             deal["turn"],
             mode,
         )
-        expected = adapter().canonical(expected_doc, mode)
+        expected = adapter.canonical(expected_doc, mode)
     elif part == "rules":
         mode = "shuffled" if expected_doc.get("shuffled") else "exact"
         args = (given["state"], given["action"], mode)
-        expected = adapter().canonical(expected_doc, mode)
+        expected = adapter.canonical(expected_doc, mode)
     else:
         raise ValueError(f"{entry['input']}: unknown part {part!r}")
     return Case(
@@ -322,12 +332,12 @@ def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
     }
 
 
-def generate_fixtures(part: str, count: int, seed: int, out: Path, **options: Any) -> list[Path]:
+def generate_fixtures(request: FixtureRequest) -> list[Path]:
     """``unograde fixtures generate uno-official --count N --seed S --out DIR``: the
     hand-written scenarios plus ``count`` sampled from seeded play, with a manifest."""
     from .scenarios import write_fixtures
 
-    return write_fixtures(out, seed=seed, count=count)
+    return write_fixtures(request.out, seed=request.seed, count=request.count)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -401,7 +411,7 @@ def tournament(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from graders.run.sandbox import ISOLATION_TEXT, choose_isolation
+    from graders.run.sandbox import choose_isolation, isolation_text
     from graders.submission import cleanup
 
     from . import arena, report
@@ -453,12 +463,12 @@ def tournament(
         console.print(f"  saw: {report.view_text(m.view)}", highlight=False, markup=False)
     if len(result.misplays) > 10:
         console.print(f"… and {len(result.misplays) - 10} more misplays", highlight=False)
-    console.print(f"isolation: {ISOLATION_TEXT[mode] if subs else 'none needed (bots only)'}")
+    console.print(f"isolation: {isolation_text(mode) if subs else 'none needed (bots only)'}")
     if out is not None:
         meta = {
             "games": games,
             "target": Rules().target_score,
-            "isolation": ISOLATION_TEXT[mode] if subs else "no student code ran",
+            "isolation": isolation_text(mode) if subs else "no student code ran",
         }
         try:
             written = report.write_outputs(Path(out), result, title, meta)
@@ -475,10 +485,10 @@ def tournament(
 def review(
     assignment: Assignment,
     submission: Submission,
-    case_results: list[CaseResult],
+    case_results: Sequence[CaseResult],
     isolation: str = "auto",
     limits: Limits | None = None,
-) -> tuple[list[str], float, dict]:
+) -> ReviewResult:
     """Play the configured tournaments with the submission's strategy (in the sandbox) and
     turn each threshold into a note; an unmet one takes its points off the strategy part.
 
@@ -490,16 +500,20 @@ def review(
 
     mine = [r for r in case_results if r.part == "strategy"]
     if not mine:
-        return [], 0.0, {}
+        return ReviewResult()
     if not any(r.hidden for r in case_results):
-        return ["Tournament thresholds are checked in a full grade (with hidden cases)."], 0.0, {}
-    if any(r.outcome == "missing" for r in mine):
-        return ["No strategy function: the tournament thresholds were not played."], 0.0, {}
+        return ReviewResult(
+            ["Tournament thresholds are checked in a full grade (with hidden cases)."]
+        )
+    if any(r.outcome == CaseOutcome.MISSING for r in mine):
+        return ReviewResult(["No strategy function: the tournament thresholds were not played."])
     if any(r.messages and r.messages[0].startswith("importing") for r in mine):
-        return ["The module does not import: the tournament thresholds were not played."], 0.0, {}
+        return ReviewResult(
+            ["The module does not import: the tournament thresholds were not played."]
+        )
     config = arena.tournament_config(assignment)
     if not config.thresholds or submission.folder is None:
-        return [], 0.0, {}
+        return ReviewResult()
     results = arena.play_thresholds(
         assignment, submission.folder, STUDENT, config, isolation=isolation, limits=limits
     )
@@ -551,10 +565,53 @@ def review(
             )
     earned = sum(r.points for r in mine)
     deduction = round(min(unmet, earned), 6)
-    return notes, deduction, {"leaderboard": board}
+    return ReviewResult(notes, deduction, board)
 
 
 def _misplay_note(m: Any) -> str:
     from .report import misplay_text, view_text
 
     return f"{misplay_text(m)} (it saw: {view_text(m.view)})"
+
+
+class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Commands):
+    """uno-official: the student's engine on conformance scenarios, and a strategy played in
+    tournaments against the reference's bots."""
+
+    @cached_property
+    def adapter(self) -> ModuleType:
+        return load_adapter(self.assignment)
+
+    def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
+        return load_case(self.adapter, entry, root)
+
+    def check_shape(self, part: str, value: Any) -> str | None:
+        return check_shape(part, value)
+
+    def describe(self, part: str, expected: Any, actual: Any) -> list[str]:
+        return describe(part, expected, actual)
+
+    def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
+        return view(part, args, expected, actual)
+
+    def review(
+        self, submission: Submission, results: Sequence[CaseResult], limits: Limits, isolation: str
+    ) -> ReviewResult:
+        """The thresholds' tournaments, the strategy in the sandbox (a full grade only)."""
+        return review(self.assignment, submission, results, isolation=isolation, limits=limits)
+
+    def generate_fixtures(self, request: FixtureRequest) -> list[Path]:
+        return generate_fixtures(request)
+
+    def commands(self) -> Sequence[click.Command]:
+        def run(paths: list[Path], **options: Any) -> int:
+            return tournament(self.assignment, paths, **options)
+
+        return [
+            play_command(play, "Play uno-official in the terminal against the reference's bots."),
+            tournament_command(
+                run,
+                "Seeded matches between STRATEGIES (students' players, run in the sandbox) and "
+                "the reference's bots; win rates with 95% confidence intervals.",
+            ),
+        ]

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from graders.tournaments.arena import PlayerFault
 from graders.tournaments.stats import Z95, Interval, mean_interval, wilson  # noqa: F401
 
 from .bots import BOTS, Strategy, simple_bot, strong_bot
@@ -42,9 +43,9 @@ class GameOutcome:
     forfeited: tuple[str, ...] = ()
 
 
-class StrategyFailure(Exception):
-    """A strategy that could not answer (it crashed, hung, or returned something that is not
-    an action).  The message says what happened, in words for the report."""
+StrategyFailure = PlayerFault
+"""A strategy that could not answer (it crashed, hung, or returned something that is not an
+action): the shared arena's fault, whose message says what happened, in words for the report."""
 
 
 @dataclass(frozen=True)

@@ -105,9 +105,9 @@ FAULTY = {
     ("name", "reason"),
     [
         ("not_a_move.py", "decideMove returned 42, which is not a Move"),
-        ("syntax.py", "importing the player failed (SyntaxError"),
+        ("syntax.py", "importing the player raised SyntaxError"),
         ("plays_ahead.py", "decideMove raised NotInSnapshotError: a tournament player gets a"),
-        ("no_function.py", "the player has no function decideMove"),
+        ("no_function.py", "the submission has no function decideMove"),
     ],
 )
 def test_faulty_players_forfeit_with_a_reason(tmp_path, name, reason):
@@ -125,8 +125,8 @@ def test_a_hanging_player_stops_being_asked(tmp_path):
     result, players, _ = arena.run_tournament([path], 4, 1, "rlimits", limits, max_failures=2)
     assert result.forfeits == 4 and players[0].calls == 2
     reasons = [b.reason for b in result.illegal]
-    assert reasons[0].startswith("decideMove gave no move")
-    assert reasons[-1].endswith("it forfeits its remaining games")
+    assert reasons[0].startswith("decideMove did not answer")
+    assert reasons[-1].endswith("it is asked for no more moves")
 
 
 def test_the_player_sandbox_holds_no_reference(tmp_path):

@@ -94,12 +94,12 @@ def test_the_names_are_revealed_by_a_switch(assignment):
 
 def test_the_proposed_core_hook_gives_the_same_verdicts(assignment, ada_graded):
     result, cases, sub = ada_graded
-    outcomes = plugin.run_cases(assignment, sub, cases, assignment.limits, "rlimits")
+    outcomes = assignment.plugin.run_cases(sub, cases, assignment.limits, "rlimits")
     assert sorted(outcomes) == list(range(len(cases)))  # every case here is a suite case
     for k, case in enumerate(cases):
-        assert plugin.check_shape(case.part, outcomes[k].value) is None
+        assert assignment.plugin.check_shape(case.part, outcomes[k].value) is None
         graded = next(c for c in result.cases if c.name == case.name)
-        assert (plugin.judge(case, outcomes[k].value) == []) == graded.passed
+        assert (assignment.plugin.judge(case, outcomes[k].value) == []) == graded.passed
 
 
 def test_a_weak_suite_catches_what_it_tests():
@@ -204,13 +204,13 @@ def test_the_child_only_hands_over_files(assignment):
     tests = suite.suite_files(EXAMPLES / "ada")
     # The request names the reference; the case's own target (the mutant) is what runs.
     request = {"request": "run-suite", "target": "reference", "files": tests}
-    assert plugin.check_shape(case.part, request) is None
-    assert plugin.judge(case, request) == []  # ada's test_zero_is_wild catches it
+    assert assignment.plugin.check_shape(case.part, request) is None
+    assert assignment.plugin.judge(case, request) == []  # ada's test_zero_is_wild catches it
     # A verdict from the child (its adapter can be replaced by the student's code) is no
     # answer at all: verdicts are only computed in the grader.
     forged = {"target": case.args[0]["target"], "verdict": "detected"}
-    assert plugin.check_shape(case.part, forged).startswith("expected the test files")
-    assert plugin.check_shape(case.part, ["detected"]) is not None
+    assert assignment.plugin.check_shape(case.part, forged).startswith("expected the test files")
+    assert assignment.plugin.check_shape(case.part, ["detected"]) is not None
     # File names come from the child and are written in the grader: only plain names pass.
     files = {
         "../../test_escape.py": "x",

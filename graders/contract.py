@@ -1,0 +1,229 @@
+"""The contract between the grader's core and an assignment.
+
+An assignment is a folder (``assignments/<id>/assignment.toml``: parts, points, limits), fixtures,
+and a *plugin*: a class named in ``assignment.toml`` (``plugin = "reference.cardsum.plugin"``,
+the module's ``Plugin`` class, or ``module:ClassName``) that subclasses :class:`AssignmentPlugin`.
+The core makes one instance per assignment, ``plugin.assignment`` is that assignment, and the
+core calls only what is written here, at the moments the docstrings name:
+
+    load submission -> [Stages.run_cases] -> run in the sandbox -> check_shape -> judge
+                    -> [Views.view] -> [Review.review] -> render
+
+Two methods are required (how a fixture becomes a call, and whether a value is even an answer);
+everything else is an optional *capability*, a small abstract class the plugin also subclasses:
+
+* :class:`ProgramIO`: program submissions in any language (``[programs]`` in assignment.toml);
+* :class:`Views`: what the HTML report draws for a failed public case, and the filters its
+  templates (``assignments/<id>/templates/views/<kind>.html.j2``) use;
+* :class:`FixtureGeneration` and :class:`Solving`: ``unograde fixtures generate`` and
+  ``unograde solve``;
+* :class:`Stages`: cases the plugin answers itself before the submission's child runs;
+* :class:`Review`: static checks after grading (style, tournaments) with a deduction;
+* :class:`Commands`: extra ``unograde`` verbs (``unograde play ASSIGNMENT``).
+
+The core asks ``isinstance(plugin, Views)``; it never probes for attributes or reads
+signatures, and a plugin keeps no module-level state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .compare import differs
+
+if TYPE_CHECKING:
+    import click
+
+    from .assignment import Assignment, Case, Limits
+    from .results import CaseResult
+    from .run.sandbox import Outcome
+    from .submission import Submission
+
+
+class AssignmentPlugin(ABC):
+    """What every assignment tells the grader. Subclass it, and the capabilities you offer."""
+
+    def __init__(self, assignment: Assignment) -> None:
+        self.assignment = assignment
+
+    def __reduce__(self) -> tuple:
+        # Rebuilt from its assignment in another process (Dask workers): caches are not sent.
+        return (type(self), (self.assignment,))
+
+    # -- required -------------------------------------------------------------------------
+
+    @abstractmethod
+    def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
+        """One manifest entry (``fixtures/<id>/manifest.json``) as a runnable :class:`Case`.
+
+        Called when an assignment's cases are listed, for every command that grades. ``args``
+        is what the submission's function is called with (it crosses into the sandbox, so it
+        must never hold the expectation); ``expected`` stays in the grader. ``root`` is the
+        fixtures folder. A broken fixture raises ``ValueError`` naming its file.
+        """
+
+    @abstractmethod
+    def check_shape(self, part: str, value: Any) -> str | None:
+        """Why ``value`` (what came back from a call) cannot be an answer of ``part`` at all,
+        in the student's terms ("expected a list of cards, got int"), or None when its shape
+        is right. Called first for every returned value; a problem grades "wrong shape"."""
+
+    # -- the verdict (defaults: a structural comparison) --------------------------------------
+
+    def normalise_result(self, part: str, value: Any) -> Any:
+        """The value as it should be compared and shown (e.g. printed text to lines). Called
+        after :meth:`check_shape` accepted it. Default: unchanged."""
+        return value
+
+    def judge(self, case: Case, value: Any) -> list[str]:
+        """The verdict on a value of the right shape: the feedback lines, empty when the case
+        passes. Default: the structural comparison with ``case.expected``, explained by
+        :meth:`describe`. Override it when a case needs more than equality (properties of a
+        random result, printed lines, a test suite to run)."""
+        if not differs(case.expected, value):
+            return []
+        return self.describe(case.part, case.expected, value) or [
+            "the result differs from the expected one"
+        ]
+
+    def describe(self, part: str, expected: Any, actual: Any) -> list[str]:
+        """The differences between ``expected`` and ``actual`` in the assignment's words,
+        first divergence first (used by the default :meth:`judge`). Default: none, and the
+        core says only that the result differs."""
+        return []
+
+
+class ProgramIO(ABC):
+    """Capability: whole programs in any language read a case on stdin and print the answer.
+
+    Used when a submission is a program (an entry file named in ``[programs]``)."""
+
+    @abstractmethod
+    def program_input(self, case: Case) -> str:
+        """The text the program reads on standard input for ``case``."""
+
+    def program_args(self, case: Case) -> Sequence[str]:
+        """Command-line arguments after the program's own command. Default: none."""
+        return ()
+
+    @abstractmethod
+    def parse_program_output(self, part: str, text: str) -> Any:
+        """What the program printed, as the value a function would return. Output that is not
+        in the expected form raises ``ValueError`` with the reason: the case is graded
+        "malformed output" and the student sees what was printed."""
+
+
+class Views(ABC):
+    """Capability: the HTML report draws a failed public case (cards, a game's turns)."""
+
+    @abstractmethod
+    def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
+        """Data for the template ``views/<kind>.html.j2`` (``kind`` is the dict's ``"kind"``),
+        looked up in the assignment's ``templates/`` first, then the shared ones. Called only
+        for failed public cases; ``actual`` is None when nothing came back. An exception here
+        only drops the drawing, never the grade."""
+
+    def template_filters(self) -> Mapping[str, Callable[..., Any]]:
+        """Jinja filters the assignment's templates use (name -> function). Default: none."""
+        return {}
+
+
+@dataclass(frozen=True)
+class FixtureRequest:
+    """What ``unograde fixtures generate`` asks for."""
+
+    part: str
+    count: int
+    seed: int
+    out: Path
+    options: Mapping[str, Any] = field(default_factory=dict)  # the plugin's own options
+
+
+class FixtureGeneration(ABC):
+    """Capability: ``unograde fixtures generate ASSIGNMENT[/PART] --count N --seed S --out DIR``."""
+
+    def fixture_options(self) -> Sequence[click.Option]:
+        """Options of the assignment's own for ``fixtures generate`` (``--players``); their
+        values arrive in ``FixtureRequest.options`` by parameter name. Default: none."""
+        return ()
+
+    @abstractmethod
+    def generate_fixtures(self, request: FixtureRequest) -> list[Path]:
+        """Write reproducible inputs, expectations and a ``manifest.json`` under
+        ``request.out``; return the files written. The same request writes the same bytes.
+        Bad options raise ``ValueError`` (a one-line message, exit status 2)."""
+
+
+class Solving(ABC):
+    """Capability: ``unograde solve ASSIGNMENT/PART FILE``: the reference's answer to an input."""
+
+    @abstractmethod
+    def solve(self, part: str, path: Path) -> str:
+        """The answer as the course's own program prints it. A malformed input raises
+        ``ValueError`` naming the file, line and column."""
+
+    def solve_json(self, part: str, path: Path) -> Any:
+        """The answer as JSON-ready data (``unograde solve --json``). Default: the text."""
+        return {"answer": self.solve(part, path)}
+
+
+class Stages(ABC):
+    """Capability: cases the plugin answers itself, before the submission's child runs."""
+
+    @abstractmethod
+    def run_cases(
+        self, submission: Submission, cases: Sequence[Case], limits: Limits, isolation: str
+    ) -> Mapping[int, Outcome]:
+        """Outcomes for some of ``cases`` (index -> outcome); the rest go to the submission's
+        sandboxed child as usual, and all are judged the same way. Called once per module
+        submission that loaded; anything that runs student code must go through the sandbox
+        (``graders.run``) with ``isolation``."""
+
+
+@dataclass(frozen=True)
+class ReviewResult:
+    """What a review adds to a submission's result."""
+
+    notes: list[str] = field(default_factory=list)  # shown under "Review"
+    deduction: float = 0.0  # points taken from the total
+    leaderboard: list[dict] = field(default_factory=list)  # Gradescope leaderboard entries
+
+
+class Review(ABC):
+    """Capability: checks after the cases ran (style read from the source, tournaments)."""
+
+    @abstractmethod
+    def review(
+        self,
+        submission: Submission,
+        results: Sequence[CaseResult],
+        limits: Limits,
+        isolation: str,
+    ) -> ReviewResult:
+        """Called once per submission that loaded, after every case was judged. Student code
+        it runs must go through the sandbox with ``limits`` and ``isolation``."""
+
+
+class Commands(ABC):
+    """Capability: extra verbs, run as ``unograde VERB ASSIGNMENT [ARGS...]``."""
+
+    @abstractmethod
+    def commands(self) -> Sequence[click.Command]:
+        """Click commands, one per verb (the command's name). The core lists every verb any
+        assignment offers and hands the rest of the command line to this assignment's
+        command. Expected failures raise ``click.UsageError`` or ``ValueError`` (exit 2)."""
+
+
+CAPABILITIES: tuple[type, ...] = (
+    ProgramIO,
+    Views,
+    FixtureGeneration,
+    Solving,
+    Stages,
+    Review,
+    Commands,
+)
