@@ -155,7 +155,10 @@ def make_plugin(assignment: Assignment) -> AssignmentPlugin:
 
     where = f"{assignment.folder / 'assignment.toml'}: plugin"
     module_name, _, class_name = assignment.plugin_name.partition(":")
-    courses.make_importable(assignment.course)
+    try:
+        courses.make_importable(assignment.course)
+    except courses.CourseError as exc:
+        raise AssignmentError(str(exc)) from None
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:

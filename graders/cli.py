@@ -179,7 +179,7 @@ def list_command() -> None:
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON form instead of the text.")
 def solve(target: str, file: Path, as_json: bool) -> None:
-    """Solve FILE with the reference, e.g. ``unograde solve uno-moves/part03 game.uno``."""
+    """Solve FILE with the reference, e.g. ``unograde solve cards/part03 game.json``."""
     from .contract import Solving
 
     assignment, part = resolve_part(target)
@@ -466,6 +466,32 @@ def check(assignment_id, submission, isolation, quiet) -> None:
         finally:
             os.chdir(here)
     sys.exit(0 if code == 0 else 1 if code == 1 else USAGE_ERROR)
+
+
+@main.command()
+@click.argument("assignment_id", metavar="ID")
+@click.option(
+    "--course",
+    "course",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The course folder to write into (made if missing).",
+)
+@click.option("--title", help="The assignment's title (default: from its id).")
+def new(assignment_id: str, course: Path, title: str | None) -> None:
+    """Scaffold a complete, working small assignment ID in a course folder: its page,
+    assignment.toml, a reference and plugin, generated fixtures, a starter and a solution."""
+    from .new import scaffold
+
+    try:
+        written = scaffold(assignment_id, course, title)
+    except (AssignmentError, CourseError, OSError) as exc:
+        fail(str(exc))
+    click.echo(f"wrote {len(written)} files under {course}")
+    click.echo(
+        f"try: unograde --course {course} grade {assignment_id} "
+        f"{course}/assignments/{assignment_id}/solution"
+    )
 
 
 if __name__ == "__main__":

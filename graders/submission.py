@@ -14,7 +14,7 @@ A submission is untrusted from the first byte:
   ``/proc/self/environ`` would hand the student what it points at, so links (to
   files or folders), fifos, devices and sockets inside a submission are skipped
   with a note the student sees.  An entry file that is itself a link is a
-  problem ("uno.py is a symbolic link: submit the file itself"), never read.
+  problem ("solution.py is a symbolic link: submit the file itself"), never read.
   The instructor's own path on the command line may be a link; it is followed.
 * Zips are unpacked by streaming, with a budget of bytes actually written and of
   members (shared by the zips nested in one top-level zip, at most three deep),

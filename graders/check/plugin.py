@@ -1,7 +1,7 @@
 """pytest plugin: a student's self-check, one test item per public fixture.
 
-``pytest --unograde-assignment uno-moves --unograde-submission uno.py`` (or
-``unograde check uno-moves uno.py``) grades the submission on the public
+``pytest --unograde-assignment cards --unograde-submission cards.py`` (or
+``unograde check cards cards.py``) grades the submission on the public
 fixtures in the sandbox, once, and reports each fixture as a test whose failure
 message is the structural difference in the assignment's own terms.
 """

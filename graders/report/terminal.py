@@ -69,7 +69,7 @@ MAX_PART_COLUMNS = 6
 
 
 def batch_table(results: list[SubmissionResult], part_ids: list[str], title: str) -> Table:
-    """One row per student; with many parts (uno-lab has 32), a "cases" column instead of one
+    """One row per student; with many parts (32, say), a "cases" column instead of one
     column per part, so that the table stays readable in 80 columns (scores.csv has them all)."""
     table = Table(title=title)
     table.add_column("student")

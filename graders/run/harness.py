@@ -114,7 +114,7 @@ def _student_traceback(exc: BaseException, root: str) -> str:
         if os.path.abspath(f.filename).startswith(root)
         and not os.path.basename(f.filename).startswith("_unograde_")  # the adapter is ours
     ]
-    for frame in frames:  # "uno.py", not the sandbox's own path for it
+    for frame in frames:  # "solution.py", not the sandbox's own path for it
         frame.filename = os.path.relpath(os.path.abspath(frame.filename), root)
     lines = traceback.format_list(frames)
     lines += traceback.format_exception_only(type(exc), exc)
@@ -204,7 +204,7 @@ def main(argv: list[str]) -> int:
         buffer = OutputLimit(cap)
         result: dict = {"id": case["id"]}
         if adapter is not None and hasattr(adapter, "resolve_function"):
-            # e.g. a task whose answer is a value (uno-lab's module-level ``deck``)
+            # e.g. a task whose answer is a module-level value rather than a call
             function = adapter.resolve_function(module, case["function"])
         else:
             function = getattr(module, case["function"], None)
