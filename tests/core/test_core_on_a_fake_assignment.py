@@ -26,6 +26,8 @@ from graders.report import render
 from graders.results import CaseOutcome
 from graders.submission import cleanup, load_submissions
 
+from .conftest import unograde as run_unograde
+
 FAKE_COURSE = Path(__file__).resolve().parent / "fake_course"
 
 RIGHT = """
@@ -164,17 +166,8 @@ def test_the_assignment_pickles_for_workers_and_rebuilds_its_plugin(course):
     assert done.stdout.decode().split() == ["FakeCards", "6"], done.stderr.decode()
 
 
-def unograde(*args: str, course: Path | None = FAKE_COURSE, cwd: Path | None = None):
-    env = {k: v for k, v in os.environ.items() if k != "UNOGRADE_COURSE"}
-    prefix = ["--course", str(course)] if course else []
-    return subprocess.run(
-        [sys.executable, "-m", "graders.cli", *prefix, *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        timeout=120,
-    )
+def unograde(*args: str, course: Path | None = FAKE_COURSE):
+    return run_unograde(*args, course=course)
 
 
 def test_the_command_line_lists_and_serves_a_course_assignment(tmp_path):

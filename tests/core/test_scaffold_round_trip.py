@@ -7,26 +7,11 @@ Run as a course team would: fresh ``unograde`` processes, the course given by ``
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-
-def unograde(*args: str, course: Path | None = None, env_course: Path | None = None):
-    env = {k: v for k, v in os.environ.items() if k != "UNOGRADE_COURSE"}
-    if env_course is not None:
-        env["UNOGRADE_COURSE"] = str(env_course)
-    prefix = ["--course", str(course)] if course else []
-    return subprocess.run(
-        [sys.executable, "-m", "graders.cli", *prefix, *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
+from .conftest import unograde
 
 
 @pytest.fixture(scope="module")
