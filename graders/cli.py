@@ -202,7 +202,7 @@ def fixtures() -> None:
     """Generate fixtures with the reference."""
 
 
-_GENERATE_VALUE_OPTIONS = ("--count", "--seed", "--out")
+_GENERATE_VALUE_OPTIONS = ("--count", "--seed", "--out", "--jobs")
 
 
 @fixtures.command(
@@ -248,10 +248,11 @@ def _generate_command(assignment, plugin) -> click.Command:
     """``fixtures generate`` with the core's options and the assignment's own."""
     from .contract import FixtureRequest
 
-    def callback(target: str, count: int, seed: int, out: Path, **options) -> None:
+    def callback(target: str, count: int, seed: int, out: Path, jobs: int, **options) -> None:
         _, part = resolve_part(target)
         try:
-            written = plugin.generate_fixtures(FixtureRequest(part, count, seed, out, options))
+            request = FixtureRequest(part, count, seed, out, options, jobs)
+            written = plugin.generate_fixtures(request)
         except (OSError, ValueError) as exc:
             fail(str(exc))
         click.echo(f"wrote {len(written)} files to {out}")
@@ -267,6 +268,13 @@ def _generate_command(assignment, plugin) -> click.Command:
             ),
             click.Option(["--seed"], default=0, show_default=True, type=int),
             click.Option(["--out", "out"], required=True, type=click.Path(path_type=Path)),
+            click.Option(
+                ["--jobs"],
+                default=2,
+                show_default=True,
+                type=click.IntRange(1, 256),
+                help="Processes to use (the files are the same whatever the number).",
+            ),
             *plugin.fixture_options(),
         ],
     )
@@ -369,6 +377,7 @@ def grade(
             on_progress=progress.inflight,
             dask=dask_address,
             stop=stop,
+            compact=True,
         )
     _grade_summary(assignment, items, mode, out, stop.signal, limits.submission_timeout)
 

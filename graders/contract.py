@@ -141,6 +141,8 @@ class FixtureRequest:
     seed: int
     out: Path
     options: Mapping[str, Any] = field(default_factory=dict)  # the plugin's own options
+    # Processes the generator may use; the files must not depend on it (a seed per fixture).
+    jobs: int = 1
 
 
 class FixtureGeneration(ABC):

@@ -60,3 +60,15 @@ def test_generated_decks_are_standard():
     for f in generate("part04", 8, seed=3):
         every = [c for h in f.game.hands for c in h] + list(f.game.deck) + _real(f.game.discard)
         assert Counter(every) <= Counter(standard_deck())
+
+
+def test_generation_is_the_same_whatever_the_number_of_processes():
+    from reference.uno_moves.formats.uno_file import format_uno
+
+    def files(jobs: int) -> list[tuple[str, str, str]]:
+        made = generate("part04", 120, seed=9, jobs=jobs)  # 1200 candidates: in processes
+        return [(f.name, format_uno(f.game), f.solution) for f in made]
+
+    one = files(1)
+    assert len(one) == 120 and len({name for name, _, _ in one}) == 120
+    assert files(2) == one

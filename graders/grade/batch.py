@@ -9,27 +9,31 @@ the batch.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import hashlib
 import io
 import json
+import os
+import signal
+import tempfile
 import threading
 import time
 import traceback
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from dataclasses import dataclass, replace
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__
 from ..assignment import Assignment, Case, Limits
-from ..report import write_atomic, write_reports
+from ..report import write_atomic
 from ..results import CaseResult, PartResult, SubmissionResult, from_dict
 from ..run.programs import program_specs
 from ..run.scratch import scratch_space
 from ..submission import Submission, SubmissionError, assign_names, cleanup, load_submissions
 from ..textsafe import clean_text, csv_cell
-from .engine import grade_submission
+from .workers import Settings, context, grade_one, start
 
 
 @dataclass
@@ -37,6 +41,8 @@ class BatchItem:
     submission: Submission
     result: SubmissionResult | None = None
     skipped: bool = False
+    # CPU seconds its worker spent on it, and its sandboxed child (local workers only).
+    cpu: tuple[float, float] = (0.0, 0.0)
 
 
 def fixtures_fingerprint(assignment: Assignment, limits: Limits, cases: list[Case]) -> str:
@@ -118,16 +124,20 @@ def grade_batch(
     dask: str | None = None,
     on_progress: Callable[[dict[str, float]], None] | None = None,
     stop: threading.Event | None = None,
+    compact: bool = False,
 ) -> list[BatchItem]:
     """Grade every submission found under ``paths``; write reports under ``out_dir``.
 
-    Locally, ``jobs`` threads each drive one sandboxed child at a time; with ``dask`` (a
-    scheduler address, or ``local``) the grading runs on a Dask cluster instead.  Each
+    Locally, ``jobs`` worker processes each grade and report one submission at a time
+    (:mod:`graders.grade.workers`); with ``dask`` (a scheduler address, or ``local``) each
+    Dask task does the same on a worker of the cluster.  Each
     submission, from loading to its reports, is inside its own error boundary, and
     ``scores.csv`` is rewritten as each one finishes.  ``on_progress`` gets, a few times a
     second, the submissions in flight and when each started.  When ``stop`` is set (an
     interrupt) no new submission starts, the running ones are abandoned unwritten, and
-    what was already written stays.
+    what was already written stays.  With ``compact`` (and more than one submission) the
+    results held here keep each case's outcome and points but not its messages: the reports
+    have those, and a class of 300 failing submissions is not held in memory twice.
     """
     stop = stop or threading.Event()
     limits = limits or assignment.limits
@@ -144,100 +154,137 @@ def grade_batch(
     if on_start:
         on_start(len(items))
     inflight: dict[str, float] = {}
-    lock = threading.Lock()
 
-    def finish(item: BatchItem, result: SubmissionResult) -> BatchItem:
-        if stop.is_set() and not item.skipped:
-            return item  # cut short by the interrupt: a re-run grades it again
-        item.result = result
-        if out_dir is not None:
-            try:
-                write_reports(
-                    result,
-                    out_dir / item.submission.name,
-                    formats,
-                    assignment.show_hidden,
-                    assignment,
-                )
-            except Exception:  # noqa: BLE001 - e.g. a report that cannot be written
-                item.result = _grader_failure(
-                    assignment, item.submission, traceback.format_exc(limit=2)
-                )
-                try:
-                    write_reports(item.result, out_dir / item.submission.name, ["json"])
-                except Exception:  # noqa: BLE001 - keep going: the row in scores.csv says why
-                    pass
-        return item
-
-    def work(item: BatchItem) -> BatchItem:
-        sub = item.submission
-        if stop.is_set():
-            return item
-        with lock:
-            inflight[sub.name] = time.monotonic()
-        try:
-            previous = _previous(out_dir, sub, fingerprint)
-            if previous is not None:
-                item.result, item.skipped = previous, True
-                return item
-            try:
-                result = grade_submission(assignment, sub, cases, limits, isolation)
-                result = replace(result, digest=f"{sub.digest}:{fingerprint}")
-            except Exception:  # noqa: BLE001 - one broken submission must not stop the batch
-                # No digest: a grader failure is never kept as this submission's final result.
-                result = _grader_failure(assignment, sub, traceback.format_exc(limit=3))
-            return finish(item, result)
-        finally:
-            with lock:
-                inflight.pop(sub.name, None)
+    scores = _ScoresWriter(out_dir, assignment, items)
 
     def completed(item: BatchItem) -> None:
-        if out_dir is not None and item.result is not None:
-            _write_scores(out_dir, assignment, items)
+        if item.result is not None:
+            scores.changed()
         if on_done:
             on_done(item)
 
+    settings = _settings(
+        assignment, cases, limits, formats, out_dir, isolation, fingerprint,
+        full_results=not compact or len(items) == 1, scratch=dask is None,
+    )  # fmt: skip
     try:
         if dask:
-            _run_on_dask(
-                dask,
-                assignment,
-                items,
-                cases,
-                limits,
-                isolation,
-                fingerprint,
-                out_dir,
-                finish,
-                completed,
-                stop,
-            )
+            _run_on_dask(dask, items, settings, completed, stop)
         else:
-            _run_local(items, jobs, work, completed, stop, on_progress, inflight, lock)
+            _run_workers(items, jobs, settings, completed, stop, on_progress, inflight)
     finally:
         cleanup(submissions)
-    if out_dir is not None:
-        _write_scores(out_dir, assignment, items)
+    scores.write()
     return items
 
 
-def _run_local(items, jobs, work, completed, stop, on_progress, inflight, lock) -> None:
-    """``jobs`` threads, each driving one sandboxed submission at a time."""
-    pool = ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="unograde-grade")
+def _settings(
+    assignment, cases, limits, formats, out_dir, isolation, fingerprint, full_results, scratch
+) -> Settings:
+    return Settings(
+        assignment=assignment,
+        cases=tuple(cases),
+        limits=limits,
+        formats=tuple(formats),
+        out_dir=out_dir,
+        isolation=isolation,
+        fingerprint=fingerprint,
+        full_results=full_results,
+        scratch=tempfile.gettempdir() if scratch else None,
+        grader_pid=os.getpid() if scratch else None,
+    )
+
+
+class _ScoresWriter:
+    """``scores.csv`` rewritten as results arrive, at most twice a second (a class of 300
+    would otherwise rewrite it 300 times), and once at the end."""
+
+    EVERY = 0.5
+
+    def __init__(self, out_dir: Path | None, assignment: Assignment, items: list[BatchItem]):
+        self.out_dir, self.assignment, self.items = out_dir, assignment, items
+        self.last = 0.0
+
+    def changed(self) -> None:
+        if time.monotonic() - self.last >= self.EVERY:
+            self.write()
+
+    def write(self) -> None:
+        if self.out_dir is not None:
+            _write_scores(self.out_dir, self.assignment, self.items)
+            self.last = time.monotonic()
+
+
+def _run_workers(items, jobs, settings, completed, stop, on_progress, inflight) -> None:
+    """``jobs`` worker processes, each grading and reporting one submission at a time (a lone
+    submission is graded here, in a thread: starting a worker would cost more than it saves)."""
+    if len(items) == 1:
+        return _run_inline(items[0], settings, completed, stop, on_progress, inflight)
+    ctx = context(settings.assignment.plugin_name.partition(":")[0])
+    events = ctx.SimpleQueue()
+    pids: set[int] = set()
+    todo = [item for item in items if not stop.is_set()]
+    pool = ProcessPoolExecutor(
+        max_workers=max(1, min(jobs, len(todo) or 1)),
+        mp_context=ctx,
+        initializer=start,
+        initargs=(settings, events),
+    )
     try:
-        pending = {pool.submit(work, item) for item in items}
+        pending = {pool.submit(grade_one, item.submission): item for item in todo}
         while pending:
-            done, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            done, _ = wait(list(pending), timeout=0.25, return_when=FIRST_COMPLETED)
+            while not events.empty():
+                _, name, pid, _started = events.get()
+                pids.add(pid)
+                inflight[name] = time.monotonic()
             for future in done:
-                completed(future.result())
+                item = pending.pop(future)
+                inflight.pop(item.submission.name, None)
+                if stop.is_set():
+                    continue
+                try:
+                    answer = future.result()
+                    item.result, item.skipped = answer.result, answer.skipped
+                    item.cpu = (answer.worker_cpu, answer.child_cpu)
+                except Exception:  # noqa: BLE001 - a worker lost: this submission is an error
+                    item.result = _grader_failure(
+                        settings.assignment, item.submission, traceback.format_exc(limit=2)
+                    )
+                completed(item)
             if on_progress:
-                with lock:
-                    snapshot = dict(inflight)
-                on_progress(snapshot)
+                on_progress(dict(inflight))
             if stop.is_set():
                 break
     finally:
-        pool.shutdown(wait=not stop.is_set(), cancel_futures=True)
+        if stop.is_set():
+            for pid in pids:  # each kills its sandboxed children, then exits
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGTERM)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _run_inline(item, settings, completed, stop, on_progress, inflight) -> None:
+    from .workers import grade_and_report
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="unograde-grade") as pool:
+        inflight[item.submission.name] = time.monotonic()
+        future = pool.submit(grade_and_report, settings, item.submission)
+        while not future.done():
+            wait([future], timeout=0.25)
+            if on_progress:
+                on_progress(dict(inflight))
+            if stop.is_set():
+                return  # its sandboxed child is killed by the interrupt (REGISTER)
+        inflight.clear()
+        try:
+            answer = future.result()
+            item.result, item.skipped = answer.result, answer.skipped
+        except Exception:  # noqa: BLE001 - never stop for one submission
+            item.result = _grader_failure(
+                settings.assignment, item.submission, traceback.format_exc(limit=2)
+            )
+    completed(item)
 
 
 def _write_scores(out_dir: Path, assignment: Assignment, items: list[BatchItem]) -> None:
@@ -247,60 +294,33 @@ def _write_scores(out_dir: Path, assignment: Assignment, items: list[BatchItem])
         pass  # the reports are written; a later completion or the final write retries
 
 
-def _run_on_dask(
-    address,
-    assignment,
-    items,
-    cases,
-    limits,
-    isolation,
-    fingerprint,
-    out_dir,
-    finish,
-    on_done,
-    stop,
-) -> None:
-    """The same batch on a Dask cluster: one task per submission, reports written here."""
-    from dataclasses import asdict
+def _run_on_dask(address, items, settings, on_done, stop) -> None:
+    """The same batch on a Dask cluster: one task per submission, graded and reported on the
+    worker (``OUT`` must be a folder the workers can write: the same machine, or a shared
+    filesystem), which sends back the compact result."""
+    from .scale import dask_client, grade_packed, pack
 
-    from .scale import dask_client, grade_packed, pack, result_from
-
-    names = [c.name for c in cases]
     client = dask_client(address)
+    pending = {}
     try:
         from dask.distributed import as_completed as dask_completed
 
-        pending = {}
+        shared = client.scatter(settings, broadcast=True)
         for item in items:
-            previous = _previous(out_dir, item.submission, fingerprint)
-            if previous is not None:
-                item.result, item.skipped = previous, True
-                if on_done:
-                    on_done(item)
-                continue
-            future = client.submit(
-                grade_packed,
-                assignment.id,
-                pack(item.submission),
-                names,
-                asdict(limits),
-                isolation,
-                pure=False,
-            )
+            future = client.submit(grade_packed, shared, pack(item.submission), pure=False)
             pending[future] = item
         for future in dask_completed(list(pending)):
             if stop.is_set():
                 break
             item = pending[future]
             try:
-                result = replace(
-                    result_from(future.result()), digest=f"{item.submission.digest}:{fingerprint}"
-                )
+                answer = future.result()
+                item.result, item.skipped = answer.result, answer.skipped
             except Exception:  # noqa: BLE001 - a lost worker must not stop the batch
-                result = _grader_failure(assignment, item.submission, traceback.format_exc(limit=3))
-            finish(item, result)
-            if on_done:
-                on_done(item)
+                item.result = _grader_failure(
+                    settings.assignment, item.submission, traceback.format_exc(limit=3)
+                )
+            on_done(item)
     finally:
         if stop.is_set():
             client.cancel(list(pending))

@@ -1,8 +1,8 @@
 """Scale-out with Dask: grade a class on a Dask cluster instead of local threads.
 
 Each task carries one submission's files (bytes, not paths) to a worker, which
-grades it there in its own sandbox and sends back the plain result; the caller
-writes the reports as results arrive, so resuming works as for a local batch.
+grades it there in its own sandbox, writes its reports and sends back the compact
+result (the batch's settings travel once, scattered to every worker).
 Workers need unograde installed (the same version: the fixtures are read on the
 worker).  ``dask[distributed]`` is the optional extra ``scale``.
 """
@@ -17,6 +17,7 @@ from typing import Any
 
 from ..results import from_dict
 from ..submission import Submission
+from .workers import Done, Settings
 
 
 def pack(sub: Submission) -> dict[str, Any]:
@@ -33,17 +34,12 @@ def pack(sub: Submission) -> dict[str, Any]:
     return data
 
 
-def grade_packed(
-    assignment_id: str, packed: dict, case_names: list[str], limits: dict, isolation: str
-) -> dict:
-    """Runs on a Dask worker: unpack, grade in the local sandbox, return the plain result."""
-    from ..assignment import Limits, load_assignment
+def grade_packed(settings: Settings, packed: dict) -> Done:
+    """Runs on a Dask worker: unpack, grade in the local sandbox, write the reports, return
+    the compact result (:func:`graders.grade.workers.grade_and_report`)."""
     from ..run.programs import ProgramSpec
-    from .engine import grade_submission
+    from .workers import grade_and_report
 
-    assignment = load_assignment(assignment_id)
-    wanted = set(case_names)
-    cases = [c for c in assignment.cases() if c.name in wanted]
     folder = Path(tempfile.mkdtemp(prefix="unograde-dask-")) if packed["has_folder"] else None
     try:
         for name, content in packed["files"].items():
@@ -64,7 +60,7 @@ def grade_packed(
             if program
             else None,
         )
-        return grade_submission(assignment, sub, cases, Limits(**limits), isolation).to_dict()
+        return grade_and_report(settings, sub)
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)

@@ -132,6 +132,74 @@ def solution_text(part: int, game: Game) -> tuple[str, tuple[str, ...]]:
     return format_solution(hands, deck, discard), tuple(coverage(events, len(hands)))
 
 
+EXTRA_CANDIDATES = 2000  # at most count + this many candidates are tried (see generate)
+PARALLEL_FROM = 1000  # candidates: fewer are simulated in this process
+
+
+def _candidate(
+    part: str, seed: int, index: int, players: int | None, deck_size: int | None, hand_size: int
+) -> tuple[Game, str, tuple]:
+    """Candidate ``index``: its game, scenario and the simulation's result; it depends on
+    nothing but its own seed (``uno-moves/PART/SEED/INDEX``), never on other candidates."""
+    number = int(part.removeprefix("part"))
+    rng = random.Random(f"uno-moves/{part}/{seed}/{index}")
+    scenario = SCENARIOS[index % len(SCENARIOS)]
+    if players is not None:
+        n = players
+    else:
+        n = rng.randint(1, 3) if number < 3 else rng.randint(2, 9)
+    game = random_game(rng, scenario, n, hand_size, deck_size)
+    return game, scenario, simulate(number, game.discard, game.deck, game.hands)
+
+
+def _covers(args: tuple) -> list[tuple[str, ...]]:
+    """What each candidate of a range covers (the first pass: no solution text is made)."""
+    part, seed, indices, players, deck_size, hand_size = args
+    out = []
+    for index in indices:
+        _, _, (hands, _, _, events) = _candidate(part, seed, index, players, deck_size, hand_size)
+        out.append(tuple(coverage(events, len(hands))))
+    return out
+
+
+def _fixtures(args: tuple) -> list[Fixture]:
+    """The chosen candidates as fixtures, with their solution texts (the second pass)."""
+    part, seed, chosen, players, deck_size, hand_size = args
+    out = []
+    for position, index in chosen:
+        game, scenario, (hands, deck, discard, events) = _candidate(
+            part, seed, index, players, deck_size, hand_size
+        )
+        out.append(
+            Fixture(
+                f"{part}-s{seed}-{position:03d}",
+                part,
+                game,
+                format_solution(hands, deck, discard),
+                tuple(coverage(events, len(hands))),
+                scenario,
+            )
+        )
+    return out
+
+
+def _spread(function, chunks: list[tuple], jobs: int) -> list:
+    """``function`` over ``chunks``, in order; in ``jobs`` processes when there are several."""
+    if jobs <= 1 or len(chunks) <= 1:
+        return [function(chunk) for chunk in chunks]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    ctx = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        return list(pool.map(function, chunks))
+
+
+def _chunks(items: list, pieces: int) -> list[list]:
+    size = max(1, -(-len(items) // pieces))
+    return [items[k : k + size] for k in range(0, len(items), size)]
+
+
 def generate(
     part: str,
     count: int,
@@ -139,32 +207,34 @@ def generate(
     players: int | None = None,
     deck_size: int | None = None,
     hand_size: int = 7,
+    jobs: int = 1,
 ) -> list[Fixture]:
-    """``count`` fixtures for ``part`` (``part01``..``part04``), reproducible from ``seed``."""
-    number = int(part.removeprefix("part"))
-    candidates = []
-    for index in range(count * 10):
-        rng = random.Random(f"uno-moves/{part}/{seed}/{index}")
-        scenario = SCENARIOS[index % len(SCENARIOS)]
-        if players is not None:
-            n = players
-        else:
-            n = rng.randint(1, 3) if number < 3 else rng.randint(2, 9)
-        game = random_game(rng, scenario, n, hand_size, deck_size)
-        text, covers = solution_text(number, game)
-        candidates.append((game, text, covers, scenario))
+    """``count`` fixtures for ``part`` (``part01``..``part04``), reproducible from ``seed``
+    whatever ``jobs`` (processes) is: every candidate has its own seed.
+
+    Candidates ``0 .. min(10 * count, count + EXTRA_CANDIDATES) - 1`` are simulated; those
+    that cover something no earlier one covered are chosen first, then the others in order.
+    (Past a few hundred candidates nothing new is covered, so a large set does not try ten
+    times its size.)
+    """
+    total = min(count * 10, count + EXTRA_CANDIDATES)
+    jobs = jobs if total >= PARALLEL_FROM else 1  # starting processes costs more than that
+    pieces = max(1, jobs) * 4
+    common = (players, deck_size, hand_size)
+    chunks = [(part, seed, ids, *common) for ids in _chunks(list(range(total)), pieces)]
+    covers = [c for chunk in _spread(_covers, chunks, jobs) for c in chunk]
     # Greedy: first the candidates that add something not yet covered, then in order.
     chosen: list[int] = []
     seen: set[str] = set()
-    for k, (_, _, covers, _) in enumerate(candidates):
-        if len(chosen) < count and not set(covers) <= seen:
+    for k, found in enumerate(covers):
+        if len(chosen) < count and not set(found) <= seen:
             chosen.append(k)
-            seen |= set(covers)
-    chosen += [k for k in range(len(candidates)) if k not in chosen][: count - len(chosen)]
-    return [
-        Fixture(f"{part}-s{seed}-{i:03d}", part, *candidates[k][:3], candidates[k][3])
-        for i, k in enumerate(sorted(chosen))
-    ]
+            seen |= set(found)
+    picked = set(chosen)
+    chosen += [k for k in range(total) if k not in picked][: count - len(chosen)]
+    positions = list(enumerate(sorted(chosen)))
+    chunks = [(part, seed, ids, *common) for ids in _chunks(positions, pieces)]
+    return [f for chunk in _spread(_fixtures, chunks, jobs) for f in chunk]
 
 
 def write_fixtures(fixtures: list[Fixture], out_dir: str | Path) -> list[Path]:

@@ -62,6 +62,8 @@ def load_case(entry: Mapping[str, Any], root: Path) -> Case:
         expected: Any = (solution.hands[0], solution.deck, solution.discard)
     else:
         expected = (solution.hands, solution.deck, solution.discard)
+    # Kept as the comparison sees it (lists), so that a right answer is recognised at once.
+    expected = normalise(expected)
     return Case(
         name=entry["name"],
         part=part,
@@ -91,33 +93,39 @@ def card_kind(card: Any) -> str:
     return "card"
 
 
+# Tuples and lists are the same thing in a result (they are compared normalised); the shape
+# is checked on the value as it came back, without building a normalised copy first.
+SEQUENCE = list | tuple
+
+
 def _is_card(x: Any) -> bool:
-    return (
-        isinstance(x, list) and len(x) == 2 and all(isinstance(c, str) and len(c) == 1 for c in x)
-    )
+    if not isinstance(x, SEQUENCE) or len(x) != 2:
+        return False
+    a, b = x
+    return isinstance(a, str) and isinstance(b, str) and len(a) == 1 and len(b) == 1
 
 
 def _cards_problem(name: str, value: Any) -> str | None:
-    if not isinstance(value, list):
+    if not isinstance(value, SEQUENCE):
         return f"{name}: expected a list of cards, got {type_name(value)}"
     for k, card in enumerate(value, 1):
         if not _is_card(card):
             return (
                 f"{name}, card {k}: expected a card such as ('r','5') "
-                f"(two 1-character strings), got {card!r}"
+                f"(two 1-character strings), got {normalise(card)!r}"
             )
     return None
 
 
 def check_shape(part: str, actual: Any) -> str | None:
     """Why ``actual`` cannot be a result of ``part`` at all, or None when its shape is right."""
-    value = normalise(actual)
+    value = actual
     first = "hand" if part in ONE_HAND else "hands"
-    if not isinstance(value, list) or len(value) != 3:
+    if not isinstance(value, SEQUENCE) or len(value) != 3:
         return f"expected a tuple ({first}, deck, discard), got {type_name(actual)}"
     if part in ONE_HAND:
         problem = _cards_problem("hand", value[0])
-    elif not isinstance(value[0], list):
+    elif not isinstance(value[0], SEQUENCE):
         problem = f"hands: expected a list of hands, got {type_name(value[0])}"
     else:
         problem = next(
@@ -210,6 +218,7 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
         players=options.get("players"),
         deck_size=options.get("deck_size"),
         hand_size=options.get("hand_size") or 7,
+        jobs=request.jobs,
     )
     written = gen.write_fixtures(fixtures, request.out)
     manifest = {
@@ -279,6 +288,10 @@ class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving):
 
     def check_shape(self, part: str, value: Any) -> str | None:
         return check_shape(part, value)
+
+    def normalise_result(self, part: str, value: Any) -> Any:
+        """Cards as lists, piles as lists: the form the expectation is kept in."""
+        return normalise(value)
 
     def describe(self, part: str, expected: Any, actual: Any) -> list[str]:
         return describe(part, expected, actual)

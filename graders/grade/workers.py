@@ -1,0 +1,217 @@
+"""Worker processes: each grades and reports whole submissions, off the grader's main process.
+
+Comparing, building feedback and rendering a submission's reports cost far more CPU than the
+student's code (about 70 ms against 7 ms for a submission of 124 cases over card games); done in
+threads of one process they would share one core under the GIL. So a class is graded by
+``jobs`` worker processes: each receives the assignment, its cases and the run's settings once
+(:func:`start`), then one :class:`~graders.submission.Submission` per task, and does everything
+for it: the resume check, grading (its sandboxed child, its budget), its reports written
+atomically. The main process only schedules, collects a compact :class:`Done` per submission,
+keeps ``scores.csv`` and the progress line.
+
+Workers come from a ``forkserver`` (never a fork of the main process, whose progress thread may
+hold a lock). A worker ignores SIGINT (the main process decides what an interrupt means) and on
+SIGTERM kills the sandboxed children it is running (``REGISTER.stop_all``) before it exits, so an
+interrupted batch leaves no student process behind; it does the same within a second when the
+main process disappears without a word (SIGKILL).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.forkserver
+import multiprocessing.util
+import os
+import resource
+import signal
+import tempfile
+import threading
+import time
+import traceback
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from ..assignment import Assignment, Case, Limits
+from ..results import CaseResult, SubmissionResult
+from ..run.budget import REGISTER
+from ..submission import Submission
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What every task of one batch shares, sent to each worker once."""
+
+    assignment: Assignment
+    cases: tuple[Case, ...]
+    limits: Limits
+    formats: tuple[str, ...]
+    out_dir: Path | None
+    isolation: str
+    fingerprint: str
+    full_results: bool  # send every case's messages back, or only outcomes and points
+    scratch: str | None  # the batch's scratch folder (tempfile.tempdir)
+    grader_pid: int | None = None  # local workers exit when this process is gone
+
+
+@dataclass(frozen=True)
+class Done:
+    """A submission's result as the main process needs it: small to send."""
+
+    name: str
+    result: SubmissionResult | None
+    skipped: bool
+    # CPU seconds spent on it: by the worker itself (comparing, feedback, reports), and by
+    # the processes it waited for (the sandboxed child: the student's code and its harness).
+    worker_cpu: float = 0.0
+    child_cpu: float = 0.0
+
+
+class _Worker:
+    """The state of one worker process (one per process, set by :func:`start`)."""
+
+    settings: Settings
+    events: Any  # a SimpleQueue: ("started", name, pid) before each submission
+
+
+_STATE = _Worker()
+
+
+def context(*preload: str) -> multiprocessing.context.BaseContext:
+    """Where workers come from: a forkserver that has imported the grader once.
+
+    The forkserver lives as long as this process, so it is started (and multiprocessing's
+    own temporary folder made) outside any batch's scratch folder, which goes with its batch.
+    Like every forkserver or spawn start, a worker imports the main module again: a script
+    that grades must keep its work under ``if __name__ == "__main__":``.
+    """
+    ctx = multiprocessing.get_context("forkserver")
+    # Imported once in the server, not in each worker (the first batch's plugin too).
+    ctx.set_forkserver_preload(
+        ["graders.grade.workers", "graders.grade.engine", "graders.report", *preload]
+    )
+    scratch, tempfile.tempdir = tempfile.tempdir, None
+    try:
+        multiprocessing.util.get_temp_dir()
+        multiprocessing.forkserver.ensure_running()
+    finally:
+        tempfile.tempdir = scratch
+    return ctx
+
+
+def start(settings: Settings, events: Any) -> None:
+    """The initializer of a worker: signals, the scratch folder, the batch's settings."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _terminated)
+    if settings.grader_pid is not None:
+        _die_with_grader(settings.grader_pid)
+    if settings.scratch:
+        tempfile.tempdir = settings.scratch
+    _STATE.settings = settings
+    _STATE.events = events
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    REGISTER.stop_all()
+    os._exit(128 + signum)
+
+
+def _die_with_grader(pid: int) -> None:
+    """A worker must not outlive a grader that was killed outright (SIGKILL cannot be
+    handled): it checks twice a second that the grader's process is still there, and when it
+    is gone kills the sandboxed children it is running and exits. (Its own parent, the
+    forkserver, is no help: it lives as long as any of its children does.)"""
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if _gone(pid):
+                _terminated(signal.SIGTERM, None)
+
+    threading.Thread(target=watch, name="unograde-grader-watch", daemon=True).start()
+
+
+def _gone(pid: int) -> bool:
+    """Whether ``pid`` has ended (a zombie not yet reaped by its parent has ended too)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # there, but not ours to signal
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[:1] == ["Z"]
+
+
+def grade_one(sub: Submission) -> Done:
+    """A worker's task: one submission of the batch :func:`start` set up."""
+    _STATE.events.put(("started", sub.name, os.getpid(), time.time()))
+    before = _cpu()
+    done = grade_and_report(_STATE.settings, sub)
+    after = _cpu()
+    return replace(done, worker_cpu=after[0] - before[0], child_cpu=after[1] - before[1])
+
+
+def _cpu() -> tuple[float, float]:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
+
+
+def grade_and_report(s: Settings, sub: Submission) -> Done:
+    """One submission, from the resume check to its reports; never raises for it."""
+    from .batch import _grader_failure, _previous
+    from .engine import grade_submission
+
+    previous = _previous(s.out_dir, sub, s.fingerprint)
+    if previous is not None:
+        return Done(sub.name, _compact(previous, s.full_results), True)
+    try:
+        result = grade_submission(s.assignment, sub, list(s.cases), s.limits, s.isolation)
+        result = replace(result, digest=f"{sub.digest}:{s.fingerprint}")
+    except Exception:  # noqa: BLE001 - one broken submission must not stop the batch
+        # No digest: a grader failure is never kept as this submission's final result.
+        result = _grader_failure(s.assignment, sub, traceback.format_exc(limit=3))
+    if REGISTER.stopping.is_set():
+        return Done(sub.name, None, False)  # interrupted: a re-run grades it again, unwritten
+    return Done(sub.name, _compact(write(s, sub, result), s.full_results), False)
+
+
+def write(s: Settings, sub: Submission, result: SubmissionResult) -> SubmissionResult:
+    """The submission's reports; a report that cannot be written makes it a grader failure."""
+    from ..report import write_reports
+    from .batch import _grader_failure
+
+    if s.out_dir is None:
+        return result
+    folder = s.out_dir / sub.name
+    try:
+        write_reports(result, folder, list(s.formats), s.assignment.show_hidden, s.assignment)
+    except Exception:  # noqa: BLE001 - e.g. a report that cannot be written
+        result = _grader_failure(s.assignment, sub, traceback.format_exc(limit=2))
+        try:
+            write_reports(result, folder, ["json"])
+        except Exception:  # noqa: BLE001 - keep going: the row in scores.csv says why
+            pass
+    return result
+
+
+def _compact(result: SubmissionResult, full: bool) -> SubmissionResult:
+    """The result without what only the reports need (messages, printed output, views)."""
+    if full:
+        return result
+    cases = [
+        CaseResult(
+            name=c.name,
+            part=c.part,
+            hidden=c.hidden,
+            outcome=c.outcome,
+            points=c.points,
+            max_points=c.max_points,
+        )
+        for c in result.cases
+    ]
+    return replace(result, cases=cases, import_stdout="")
