@@ -34,6 +34,7 @@ from typing import Any
 
 from ..assignment import Assignment, Case, Limits
 from ..results import CaseResult, SubmissionResult
+from ..run import cgroups
 from ..run.budget import REGISTER
 from ..submission import Submission
 
@@ -156,7 +157,11 @@ def grade_one(sub: Submission) -> Done:
 
 
 def _cpu() -> tuple[float, float]:
+    """This process's CPU seconds, and its sandboxed children's (from their control groups
+    where there are some, else as reaped)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
+    if cgroups.USED.groups:
+        return own.ru_utime + own.ru_stime, cgroups.USED.seconds
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
 

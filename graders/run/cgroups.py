@@ -19,12 +19,14 @@ from __future__ import annotations
 import os
 import shlex
 import signal
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 PREFIX = "unograde-"
-V1_CONTROLLERS = ("memory", "pids", "cpu")
+V1_CONTROLLERS = ("memory", "pids", "cpu", "cpuacct")
+ACCOUNTING = ("cpuacct",)  # counts, limits nothing: not named among the caps
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,8 @@ class Layout:
         if self.v2_parent is not None:
             return "cgroup v2"
         if self.usable:
-            return "cgroup v1 (" + ", ".join(sorted(self.v1_parents)) + ")"
+            capping = sorted(c for c in self.v1_parents if c not in ACCOUNTING)
+            return "cgroup v1 (" + ", ".join(capping) + ")"
         return "none"
 
 
@@ -253,7 +256,22 @@ class Group:
         except (OSError, ValueError):
             return False
 
+    def cpu_seconds(self) -> float:
+        """The CPU its processes used (user and system), read before it is removed."""
+        try:
+            if self.version == 2:
+                stat = (self.dirs[""] / "cpu.stat").read_text().split()
+                return int(stat[stat.index("usage_usec") + 1]) / 1e6
+            for controller in ("cpuacct", "cpu"):
+                usage = self.dirs.get(controller, Path("/nonexistent")) / "cpuacct.usage"
+                if usage.is_file():
+                    return int(usage.read_text()) / 1e9
+        except (OSError, ValueError, IndexError):
+            pass
+        return 0.0
+
     def remove(self) -> None:
+        USED.add(self.cpu_seconds())
         for d in self.dirs.values():
             for _ in range(50):
                 try:
@@ -263,6 +281,24 @@ class Group:
                     break
                 except OSError:  # a killed process not yet reaped still counts
                     time.sleep(0.01)
+
+
+class _Used:
+    """The CPU seconds of every group this process removed: what its sandboxed children
+    used, bubblewrap's namespaces included (``resource.RUSAGE_CHILDREN`` misses those)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.groups = 0
+        self._lock = threading.Lock()
+
+    def add(self, seconds: float) -> None:
+        with self._lock:
+            self.seconds += seconds
+            self.groups += 1
+
+
+USED = _Used()
 
 
 def sweep_stale(where: Layout | None = None) -> int:

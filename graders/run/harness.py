@@ -53,12 +53,30 @@ class OutputLimit(io.TextIOBase):
         return "".join(self.parts)
 
 
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
 def encode(value, depth: int = 0, budget: list | None = None):
     """A JSON-able form of ``value``: tuples tagged, unknown objects by type and repr."""
     budget = budget if budget is not None else [MAX_ITEMS]
     budget[0] -= 1
     if budget[0] < 0 or depth > MAX_DEPTH:
         raise ValueError("the result is too large or too deeply nested to send back")
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        # Plain items (a card's strings) are taken as they are, counted, without a call each.
+        items = []
+        for v in value:
+            if type(v) in _PLAIN:
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise ValueError("the result is too large or too deeply nested to send back")
+                items.append(v)
+            else:
+                items.append(encode(v, depth + 1, budget))
+        return {"__tuple__": items} if kind is tuple else items
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, float):
