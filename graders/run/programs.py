@@ -94,13 +94,27 @@ class ProgramRunner:
         limits: Limits,
         isolation: str = "auto",
         budget: Budget | None = None,
+        shared: tuple[str, ...] = (),
     ):
+        """``shared`` names top-level entries of ``folder`` that, under bubblewrap, are not
+        copied but bound read-only from ``folder`` itself (a library every run uses, such as
+        pytest: copying it for each run cost more than the run). Without bubblewrap nothing
+        is read-only, so they are copied like the rest: one run cannot change the next's."""
         self.spec, self.limits = spec, limits
         self.mode = choose_isolation(isolation)
         self.isolation = isolation_text(self.mode, limits)
         self.budget = budget or current_budget()
         self.work = Path(tempfile.mkdtemp(prefix="unograde-prog-"))
-        shutil.copytree(folder, self.work, dirs_exist_ok=True, symlinks=True)
+        if self.mode != "bwrap":
+            shared = ()
+        self.shared = [(Path(folder) / name, name) for name in shared]
+        shutil.copytree(
+            folder,
+            self.work,
+            dirs_exist_ok=True,
+            symlinks=True,
+            ignore=lambda where, names: shared if Path(where) == Path(folder) else (),
+        )
         os.chmod(self.work, 0o755)
 
     def close(self) -> None:
@@ -113,8 +127,9 @@ class ProgramRunner:
         self.close()
 
     def _entries(self) -> list[tuple[Path, str]]:
-        """The working copy's top-level files and folders, as read-only binds (no links)."""
-        binds = []
+        """The working copy's top-level files and folders, as read-only binds (no links), and
+        the shared entries from where they are."""
+        binds = [(source, f"{SANDBOX_WORK}/{name}") for source, name in self.shared]
         for entry in sorted(self.work.iterdir()):
             if entry.is_symlink() or not (entry.is_file() or entry.is_dir()):
                 continue
@@ -144,7 +159,8 @@ class ProgramRunner:
             launcher[3] = "/sandbox/launch.py"
             binds = [(LAUNCHER, "/sandbox/launch.py")]
             if build:
-                prefix = bwrap_command(self.limits.disk_mb, work=self.work, ro_binds=binds)
+                shared = [(source, f"{SANDBOX_WORK}/{name}") for source, name in self.shared]
+                prefix = bwrap_command(self.limits.disk_mb, work=self.work, ro_binds=binds + shared)
             else:
                 prefix = bwrap_command(self.limits.disk_mb, ro_binds=binds + self._entries())
             return prefix + launcher

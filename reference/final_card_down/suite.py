@@ -170,7 +170,8 @@ def run_target(
     isolation: str = "auto",
 ) -> dict[str, Any]:
     """Run the suite ``tests`` on target ``label`` in a sandbox of its own: the raw verdict."""
-    with ProgramRunner(template_dir(), SPEC, limits, isolation) as runner:
+    # pytest (``lib/``) is bound read-only into every run, never copied per run.
+    with ProgramRunner(template_dir(), SPEC, limits, isolation, shared=("lib",)) as runner:
         package = runner.work / "game"
         package.mkdir()
         for name, text in target_files(label).items():

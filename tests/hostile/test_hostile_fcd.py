@@ -127,3 +127,27 @@ def replace_limits(assignment, timeout, cpu, memory_mb, budget):
     return replace(
         assignment.limits, timeout=timeout, cpu=cpu, memory_mb=memory_mb, submission_timeout=budget
     )
+
+
+@pytest.mark.skipif(not bwrap_usable(), reason="no bwrap")
+def test_a_suite_cannot_change_the_pytest_every_run_shares():
+    from reference.final_card_down import suite
+
+    tests = {
+        "test_game.py": (
+            "import os\n"
+            "def test_lib_is_read_only():\n"
+            "    for path in ('lib/marker.txt', 'lib/_pytest/__init__.py'):\n"
+            "        try:\n"
+            "            with open(path, 'a') as handle:\n"
+            "                handle.write('# changed by a suite')\n"
+            "        except OSError:\n"
+            "            continue\n"
+            "        raise AssertionError('wrote into ' + path)\n"
+        )
+    }
+    verdict = suite.run_target(tests, "reference", isolation="bwrap")
+    assert (verdict["status"], verdict["passed"], verdict["exit"]) == ("ran", 1, 0), verdict
+    lib = suite.template_dir() / "lib"
+    assert not (lib / "marker.txt").exists()
+    assert "changed by a suite" not in (lib / "_pytest" / "__init__.py").read_text()
