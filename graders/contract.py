@@ -178,12 +178,18 @@ class Stages(ABC):
 
     @abstractmethod
     def run_cases(
-        self, submission: Submission, cases: Sequence[Case], limits: Limits, isolation: str
+        self,
+        submission: Submission,
+        cases: Sequence[Case],
+        limits: Limits,
+        isolation: str,
+        jobs: int = 1,
     ) -> Mapping[int, Outcome]:
         """Outcomes for some of ``cases`` (index -> outcome); the rest go to the submission's
         sandboxed child as usual, and all are judged the same way. Called once per module
         submission that loaded; anything that runs student code must go through the sandbox
-        (``graders.run``) with ``isolation``."""
+        (``graders.run``) with ``isolation``. ``jobs`` is how many sandboxed runs this
+        submission may have at once (its share of ``--jobs``)."""
 
 
 @dataclass(frozen=True)

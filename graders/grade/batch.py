@@ -22,7 +22,7 @@ import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .. import __version__
@@ -167,6 +167,11 @@ def grade_batch(
         assignment, cases, limits, formats, out_dir, isolation, fingerprint,
         full_results=not compact or len(items) == 1, scratch=dask is None,
     )  # fmt: skip
+    if dask is None:
+        # Each submission's share of the jobs: all of them for a lone one, one each when
+        # there are at least as many submissions as jobs.
+        busy = max(1, min(jobs, len(items)))
+        settings = replace(settings, jobs_each=max(1, jobs // busy))
     try:
         if dask:
             _run_on_dask(dask, items, settings, completed, stop)

@@ -272,20 +272,22 @@ def grade_submission(
     limits: Limits | None = None,
     isolation: str = "auto",
     budget: Budget | None = None,
+    jobs: int = 1,
 ) -> SubmissionResult:
     """Grade one submission on ``cases``; never raises for anything the student did.
 
     Everything it runs is bounded by ``budget`` (by default the limits' submission
     timeout), kept here in the grader's process: past it, the submission's processes are
-    killed and every case not yet graded is recorded "not run".
+    killed and every case not yet graded is recorded "not run". ``jobs``: how many sandboxed
+    runs of its own the submission may have at once (see ``Stages``).
     """
     limits = limits or assignment.limits
     budget = budget or Budget(limits.submission_timeout or None)
     with budget_scope(budget):
-        return _grade(assignment, submission, cases, limits, isolation, budget)
+        return _grade(assignment, submission, cases, limits, isolation, budget, jobs)
 
 
-def _grade(assignment, submission, cases, limits, isolation, budget) -> SubmissionResult:
+def _grade(assignment, submission, cases, limits, isolation, budget, jobs) -> SubmissionResult:
     started = time.monotonic()
     worth = _case_points(assignment, cases)
     mode = choose_isolation(isolation)
@@ -297,7 +299,7 @@ def _grade(assignment, submission, cases, limits, isolation, budget) -> Submissi
     plugin = assignment.plugin
     handled: dict[int, Outcome] = {}
     if isinstance(plugin, Stages) and submission.folder is not None and submission.program is None:
-        handled = dict(plugin.run_cases(submission, list(cases), limits, mode))
+        handled = dict(plugin.run_cases(submission, list(cases), limits, mode, jobs))
     if submission.problem or submission.folder is None:
         problem = submission.problem or "nothing to grade"
         for k, case in enumerate(cases):

@@ -53,6 +53,7 @@ class Settings:
     full_results: bool  # send every case's messages back, or only outcomes and points
     scratch: str | None  # the batch's scratch folder (tempfile.tempdir)
     grader_pid: int | None = None  # local workers exit when this process is gone
+    jobs_each: int = 1  # sandboxed runs one submission may have at once (its share of --jobs)
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,9 @@ def grade_and_report(s: Settings, sub: Submission) -> Done:
     if previous is not None:
         return Done(sub.name, _compact(previous, s.full_results), True)
     try:
-        result = grade_submission(s.assignment, sub, list(s.cases), s.limits, s.isolation)
+        result = grade_submission(
+            s.assignment, sub, list(s.cases), s.limits, s.isolation, jobs=s.jobs_each
+        )
         result = replace(result, digest=f"{sub.digest}:{s.fingerprint}")
     except Exception:  # noqa: BLE001 - one broken submission must not stop the batch
         # No digest: a grader failure is never kept as this submission's final result.

@@ -120,12 +120,19 @@ def suite_verdict(assignment: Assignment, case: Case, value: Any) -> dict[str, A
     return suite.evaluate(target, suite.checked_suite(value.get("files")), limits, "auto")
 
 
-def run_cases(submission: Any, cases: Sequence[Case]) -> dict[int, Outcome]:
+def run_cases(
+    assignment: Assignment, submission: Any, cases: Sequence[Case], jobs: int = 1
+) -> dict[int, Outcome]:
     """The test-suite cases answered from here with the submission's own files (index ->
     outcome); ``judge`` then runs them.  The contract's ``Stages``: the submission's child is
     not involved, so a ``game.py`` that cannot be compiled or imported does not cost the
-    test-suite parts."""
+    test-suite parts.  With ``jobs`` > 1 the runs ``judge`` will need are made first,
+    ``jobs`` at a time (each still its own sandbox)."""
     files = suite.suite_files(submission.folder)
+    labels = [case.args[0]["target"] for case in cases if case.part in SUITE_PARTS]
+    if jobs > 1 and labels:
+        limits = suite.suite_limits(assignment.extra)
+        suite.evaluate_all(labels, files, limits, "auto", jobs)
     return {
         k: Outcome(k, RunStatus.RETURNED, value={"request": "run-suite", "files": files})
         for k, case in enumerate(cases)
@@ -232,9 +239,14 @@ class Plugin(AssignmentPlugin, Stages, Views, FixtureGeneration, Commands):
         return describe(part, expected, actual)
 
     def run_cases(
-        self, submission: Any, cases: Sequence[Case], limits: Limits, isolation: str
+        self,
+        submission: Any,
+        cases: Sequence[Case],
+        limits: Limits,
+        isolation: str,
+        jobs: int = 1,
     ) -> Mapping[int, Outcome]:
-        return run_cases(submission, cases)
+        return run_cases(self.assignment, submission, cases, jobs)
 
     def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
         return view(part, args, expected, actual)

@@ -17,6 +17,7 @@ This module runs in the grader; it never imports student code.
 from __future__ import annotations
 
 import atexit
+import contextvars
 import hashlib
 import importlib.util
 import re
@@ -24,6 +25,7 @@ import shutil
 import sys
 import tempfile
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -263,6 +265,34 @@ def evaluate(
     # a mutant run from the reference run by anything but the behaviour of ``game``.
     mutant = cache.get(tests, label, **run)
     return {"target": label, "verdict": "survived" if SR.passes(mutant) else "detected"}
+
+
+def evaluate_all(
+    labels: list[str],
+    tests: dict[str, str],
+    limits: Limits = SUITE_LIMITS,
+    isolation: str = "auto",
+    jobs: int = 2,
+    cache: VerdictCache = CACHE,
+) -> None:
+    """Run the suite on the reference, then (if it passes there) on every mutant of
+    ``labels``, ``jobs`` runs at a time, into ``cache``: ``evaluate`` then finds them there.
+    Each run is still its own sandbox (D21); the submission's time budget holds in every
+    thread (the context is copied)."""
+    tests = checked_suite(tests)
+    if not tests or not any(n != "conftest.py" for n in tests):
+        return
+    run = {"limits": limits, "isolation": isolation}
+    if not SR.passes(cache.get(tests, REFERENCE, **run)):
+        return
+    mutants = [label for label in labels if label != REFERENCE]
+    with ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="fcd-suite") as pool:
+        runs = [
+            pool.submit(contextvars.copy_context().run, cache.get, tests, label, **run)
+            for label in mutants
+        ]
+        for future in runs:
+            future.result()
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,79}")

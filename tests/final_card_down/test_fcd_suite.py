@@ -237,3 +237,18 @@ def test_runner_helpers():
     assert {"pytest/__init__.py", "_pytest/main.py", "pluggy/__init__.py"} <= files
     assert not any(f.startswith(("game", "reference", "graders")) for f in files)
     assert suite.suite_limits({"suite_timeout": 5}).timeout == 5.0
+
+
+def test_runs_made_in_parallel_give_the_verdicts_made_one_by_one():
+    tests = suite.suite_files(EXAMPLES / "ada")
+    labels = [suite.REFERENCE, *mutant_labels()[:5]]
+    together, apart = suite.VerdictCache(), suite.VerdictCache()
+    suite.evaluate_all(labels, tests, isolation="rlimits", jobs=3, cache=together)
+    suite.evaluate_all(labels, tests, isolation="rlimits", jobs=1, cache=apart)
+    key = suite.digest(suite.checked_suite(tests))
+    assert set(together.data) == set(apart.data) == {(key, label) for label in labels}
+    for label in labels:
+        a, b = together.data[(key, label)], apart.data[(key, label)]
+        assert (a["status"], a["exit"], a["passed"]) == (b["status"], b["exit"], b["passed"])
+    # ada's suite catches some of these and not others: the verdicts are not all alike
+    assert len({together.data[(key, label)]["exit"] for label in labels}) == 2
