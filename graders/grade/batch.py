@@ -22,6 +22,7 @@ import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -222,26 +223,52 @@ class _ScoresWriter:
 
 def _run_workers(items, jobs, settings, completed, stop, on_progress, inflight) -> None:
     """``jobs`` worker processes, each grading and reporting one submission at a time (a lone
-    submission is graded here, in a thread: starting a worker would cost more than it saves)."""
+    submission is graded here, in a thread: starting a worker would cost more than it saves).
+
+    A worker that dies (it should not: student code runs in its sandboxed children) breaks
+    its pool: the submissions it had not started are graded in a new pool, and each one that
+    was being graded when it died is graded again alone; one that breaks its worker again is
+    recorded as a grader failure. The batch goes on either way."""
     if len(items) == 1:
         return _run_inline(items[0], settings, completed, stop, on_progress, inflight)
     ctx = context(settings.assignment.plugin_name.partition(":")[0])
+    run = (ctx, settings, completed, stop, on_progress, inflight)
+    queue = list(items)
+    while queue and not stop.is_set():
+        started, unstarted = _run_pool(queue, jobs, *run)
+        queue = unstarted
+        for item in started:  # alone, so that the one that kills a worker is known
+            again, _ = _run_pool([item], 1, *run)
+            if again and not stop.is_set():
+                item.result = _grader_failure(
+                    settings.assignment,
+                    item.submission,
+                    "the grader's worker process died while grading this submission, twice",
+                )
+                completed(item)
+
+
+def _run_pool(batch, jobs, ctx, settings, completed, stop, on_progress, inflight):
+    """One pool over ``batch``; returns the items its breaking left ungraded: (those that had
+    started, those that had not)."""
     events = ctx.SimpleQueue()
     pids: set[int] = set()
-    todo = [item for item in items if not stop.is_set()]
+    seen: set[str] = set()
+    broken: list[BatchItem] = []
     pool = ProcessPoolExecutor(
-        max_workers=max(1, min(jobs, len(todo) or 1)),
+        max_workers=max(1, min(jobs, len(batch))),
         mp_context=ctx,
         initializer=start,
         initargs=(settings, events),
     )
     try:
-        pending = {pool.submit(grade_one, item.submission): item for item in todo}
+        pending = {pool.submit(grade_one, item.submission): item for item in batch}
         while pending:
             done, _ = wait(list(pending), timeout=0.25, return_when=FIRST_COMPLETED)
             while not events.empty():
                 _, name, pid, _started = events.get()
                 pids.add(pid)
+                seen.add(name)
                 inflight[name] = time.monotonic()
             for future in done:
                 item = pending.pop(future)
@@ -252,7 +279,10 @@ def _run_workers(items, jobs, settings, completed, stop, on_progress, inflight) 
                     answer = future.result()
                     item.result, item.skipped = answer.result, answer.skipped
                     item.cpu = (answer.worker_cpu, answer.child_cpu)
-                except Exception:  # noqa: BLE001 - a worker lost: this submission is an error
+                except BrokenProcessPool:
+                    broken.append(item)
+                    continue
+                except Exception:  # noqa: BLE001 - this submission is an error, not the batch
                     item.result = _grader_failure(
                         settings.assignment, item.submission, traceback.format_exc(limit=2)
                     )
@@ -267,6 +297,8 @@ def _run_workers(items, jobs, settings, completed, stop, on_progress, inflight) 
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGTERM)
         pool.shutdown(wait=True, cancel_futures=True)
+    started = [item for item in broken if item.submission.name in seen]
+    return started, [item for item in broken if item.submission.name not in seen]
 
 
 def _run_inline(item, settings, completed, stop, on_progress, inflight) -> None:

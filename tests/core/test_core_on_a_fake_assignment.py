@@ -265,3 +265,24 @@ def test_a_missing_course_folder_is_a_one_line_message(tmp_path):
     done = unograde("list", course=tmp_path / "nowhere")
     assert done.returncode == 2
     assert done.stderr == f"unograde: course {tmp_path / 'nowhere'}: no such folder\n"
+
+
+def test_a_worker_that_dies_does_not_stop_the_class(course, tmp_path):
+    from graders.grade.batch import grade_batch
+
+    klass = tmp_path / "class"
+    klass.mkdir()
+    for name in ("ann", "cat", "dan"):
+        (klass / f"{name}.py").write_text(textwrap.dedent(RIGHT))
+    killer = RIGHT.replace("    return out\n", "    return 'KILL-THE-WORKER'\n")
+    (klass / "bob.py").write_text(textwrap.dedent(killer))
+    a = load_assignment("fakecards")
+    out = tmp_path / "out"
+    items = grade_batch(a, [klass], a.cases(), out, 2, isolation="rlimits")
+    results = {i.submission.name: i.result for i in items}
+    assert {n: results[n].score for n in ("ann", "cat", "dan")} == dict.fromkeys(
+        ("ann", "cat", "dan"), 10
+    )
+    assert "worker process died while grading this submission" in results["bob"].problem
+    rows = (out / "scores.csv").read_text().splitlines()
+    assert len(rows) == 5 and rows[2].startswith("bob,")

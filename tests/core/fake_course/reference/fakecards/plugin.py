@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,8 @@ class FakeCards(
         )
 
     def check_shape(self, part: str, value: Any) -> str | None:
+        if value == "KILL-THE-WORKER":  # a grader bug, simulated: the worker process dies
+            os._exit(3)
         if part == "count" and (isinstance(value, bool) or not isinstance(value, int)):
             return f"expected an int, got {type(value).__name__}"
         if part == "sort" and not isinstance(value, list | tuple):
