@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections.abc import Callable
+from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -64,8 +65,13 @@ def grader_strategies(name: str) -> Callable[..., Any]:
     }[name]
 
 
+@lru_cache(maxsize=8192)
 def parse_value(text: str) -> Any:
-    """One value in the course's notation (lists become lists, tuples tuples)."""
+    """One value in the course's notation (lists become lists, tuples tuples).
+
+    Kept by text: every submission's replies are read against the same expected texts, and a
+    reply is read twice (its shape, then its verdict). The grading only reads the values it
+    gets (none is changed), so a value can be handed out again."""
     return adapter.parse_value(text, grader_strategies)
 
 
