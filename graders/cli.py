@@ -91,11 +91,12 @@ def _dispatcher(verb: str, offered: list[str]) -> click.Command:
         verb,
         context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
         add_help_option=False,
+        options_metavar="",
         help=f"An assignment's own command (offered by: {offers}); "
         f"`unograde {verb} ASSIGNMENT --help` for its options.",
         short_help=f"{verb.capitalize()} (offered by {offers}).",
     )
-    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="ASSIGNMENT [ARGS]...")
     @click.pass_context
     def dispatch(ctx: click.Context, args: tuple[str, ...]) -> None:
         if not args or args[0] in ("-h", "--help"):
@@ -209,12 +210,14 @@ _GENERATE_VALUE_OPTIONS = ("--count", "--seed", "--out", "--jobs")
     "generate",
     context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
     add_help_option=False,
+    options_metavar="",
 )
-@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="TARGET [OPTIONS]")
 @click.pass_context
 def fixtures_generate(ctx: click.Context, args: tuple[str, ...]) -> None:
-    """TARGET --out DIR [--count N] [--seed S] [the assignment's own options]: write COUNT
-    reproducible fixtures (inputs and solutions) for TARGET into DIR.
+    """TARGET --out DIR [--count N] [--seed S] [--jobs J] [the assignment's own options]:
+    write COUNT reproducible fixtures (inputs and solutions) for TARGET into DIR, the same
+    files whatever J.
 
     `unograde fixtures generate TARGET --help` lists the assignment's own options.
     """
