@@ -41,11 +41,6 @@ def resolve_part(target: str, need_part: bool = True):
     return assignment, part
 
 
-def _offered(verb: str) -> list[str]:
-    """The assignments whose plugin offers the extra command ``verb``."""
-    return [a for a in list_assignments() if verb in _extras(a)]
-
-
 def _extras(assignment_id: str) -> dict[str, click.Command]:
     """An assignment's extra commands by verb; a broken assignment simply has none."""
     from .contract import Commands

@@ -166,7 +166,7 @@ def grade_batch(
 
     settings = _settings(
         assignment, cases, limits, formats, out_dir, isolation, fingerprint,
-        full_results=not compact or len(items) == 1, scratch=dask is None,
+        full_results=not compact or len(items) == 1, local=dask is None,
     )  # fmt: skip
     if dask is None:
         # Each submission's share of the jobs: all of them for a lone one, one each when
@@ -185,8 +185,9 @@ def grade_batch(
 
 
 def _settings(
-    assignment, cases, limits, formats, out_dir, isolation, fingerprint, full_results, scratch
+    assignment, cases, limits, formats, out_dir, isolation, fingerprint, full_results, local
 ) -> Settings:
+    """``local``: workers of this process (they share its scratch folder and watch it)."""
     return Settings(
         assignment=assignment,
         cases=tuple(cases),
@@ -196,8 +197,8 @@ def _settings(
         isolation=isolation,
         fingerprint=fingerprint,
         full_results=full_results,
-        scratch=tempfile.gettempdir() if scratch else None,
-        grader_pid=os.getpid() if scratch else None,
+        scratch=tempfile.gettempdir() if local else None,
+        grader_pid=os.getpid() if local else None,
     )
 
 
@@ -276,16 +277,10 @@ def _run_pool(batch, jobs, ctx, settings, completed, stop, on_progress, inflight
                 if stop.is_set():
                     continue
                 try:
-                    answer = future.result()
-                    item.result, item.skipped = answer.result, answer.skipped
-                    item.cpu = (answer.worker_cpu, answer.child_cpu)
+                    _take(item, future, settings)
                 except BrokenProcessPool:
                     broken.append(item)
                     continue
-                except Exception:  # noqa: BLE001 - this submission is an error, not the batch
-                    item.result = _grader_failure(
-                        settings.assignment, item.submission, traceback.format_exc(limit=2)
-                    )
                 completed(item)
             if on_progress:
                 on_progress(dict(inflight))
@@ -314,14 +309,24 @@ def _run_inline(item, settings, completed, stop, on_progress, inflight) -> None:
             if stop.is_set():
                 return  # its sandboxed child is killed by the interrupt (REGISTER)
         inflight.clear()
-        try:
-            answer = future.result()
-            item.result, item.skipped = answer.result, answer.skipped
-        except Exception:  # noqa: BLE001 - never stop for one submission
-            item.result = _grader_failure(
-                settings.assignment, item.submission, traceback.format_exc(limit=2)
-            )
+        _take(item, future, settings)
     completed(item)
+
+
+def _take(item: BatchItem, future, settings: Settings) -> None:
+    """A finished task's answer into ``item``; a task that raised makes it a grader failure
+    (a worker lost as a whole is the caller's: ``BrokenProcessPool`` goes through)."""
+    try:
+        answer = future.result()
+    except BrokenProcessPool:
+        raise
+    except Exception:  # noqa: BLE001 - this submission is an error, not the batch
+        item.result = _grader_failure(
+            settings.assignment, item.submission, traceback.format_exc(limit=2)
+        )
+        return
+    item.result, item.skipped = answer.result, answer.skipped
+    item.cpu = (answer.worker_cpu, answer.child_cpu)
 
 
 def _write_scores(out_dir: Path, assignment: Assignment, items: list[BatchItem]) -> None:
@@ -350,13 +355,7 @@ def _run_on_dask(address, items, settings, on_done, stop) -> None:
             if stop.is_set():
                 break
             item = pending[future]
-            try:
-                answer = future.result()
-                item.result, item.skipped = answer.result, answer.skipped
-            except Exception:  # noqa: BLE001 - a lost worker must not stop the batch
-                item.result = _grader_failure(
-                    settings.assignment, item.submission, traceback.format_exc(limit=3)
-                )
+            _take(item, future, settings)  # a lost Dask worker: this submission is an error
             on_done(item)
     finally:
         if stop.is_set():

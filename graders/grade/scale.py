@@ -15,7 +15,6 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from ..results import from_dict
 from ..submission import Submission
 from .workers import Done, Settings
 
@@ -79,7 +78,3 @@ def dask_client(address: str):
             LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
         )
     return Client(address)
-
-
-def result_from(data: dict):
-    return from_dict(dict(data))

@@ -103,30 +103,10 @@ def encode(value, depth: int = 0, budget: list | None = None):
     return {"__object__": type(value).__name__, "__repr__": text}
 
 
-def decode(value):
-    """The inverse of ``encode`` (objects stay as their tagged description)."""
-    if isinstance(value, list):
-        return [decode(v) for v in value]
-    if isinstance(value, dict):
-        if "__tuple__" in value:
-            return tuple(decode(v) for v in value["__tuple__"])
-        if "__dict__" in value:
-            out = {}
-            for k, v in value["__dict__"]:
-                k = decode(k)
-                out[
-                    k if isinstance(k, str | int | float | bool | tuple) or k is None else repr(k)
-                ] = decode(v)
-            return out
-        if "__float__" in value:
-            return float(value["__float__"])
-        return dict(value)
-    return value
-
-
 def tagged(value: dict):
-    """``decode`` as a ``json.loads`` object hook: each tagged dict becomes its value as the
-    parser builds it (inner values first), so a large reply is never walked again."""
+    """The inverse of ``encode``, as a ``json.loads`` object hook: each tagged dict becomes its
+    value as the parser builds it (inner values first), so a large message is never walked
+    again; objects stay as their tagged description."""
     if "__tuple__" in value:
         return tuple(value["__tuple__"])
     if "__dict__" in value:

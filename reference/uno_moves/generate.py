@@ -126,12 +126,6 @@ def random_game(
     return Game(tuple(tuple(h) for h in hands), tuple(deck), tuple(discard))
 
 
-def solution_text(part: int, game: Game) -> tuple[str, tuple[str, ...]]:
-    """The solution text the course's program prints for ``game``, and what it covered."""
-    hands, deck, discard, events = simulate(part, game.discard, game.deck, game.hands)
-    return format_solution(hands, deck, discard), tuple(coverage(events, len(hands)))
-
-
 EXTRA_CANDIDATES = 2000  # at most count + this many candidates are tried (see generate)
 PARALLEL_FROM = 1000  # candidates: fewer are simulated in this process
 

@@ -158,14 +158,10 @@ def sandboxed(
     max_failures: int,
 ) -> Iterator[list[tuple[str, SandboxedStrategy]]]:
     """One session per (name, folder), open for the duration of the ``with`` block."""
-    adapters = [install_adapter(assignment, folder) for _, folder in folders]
+    for _, folder in folders:
+        install_adapter(assignment, folder)
     with sandboxes(
-        folders,
-        assignment.module,
-        limits,
-        isolation,
-        adapters[0] if adapters else None,
-        expected_calls,
+        folders, assignment.module, limits, isolation, ADAPTER_MODULE, expected_calls
     ) as sessions:
         yield [(name, SandboxedStrategy(s, max_failures, name)) for name, s in sessions]
 
