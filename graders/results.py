@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+import copy
+from dataclasses import dataclass, field, fields, is_dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -105,11 +106,30 @@ class SubmissionResult:
     budget_hit: bool = False
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """Plain nested data, sharing nothing mutable with the result (as ``asdict``), made
+        without ``asdict``'s deep copy of every string: it runs for every report written."""
+        return _plain(self)
 
     @property
     def failed_cases(self) -> list[CaseResult]:
         return [c for c in self.cases if not c.passed]
+
+
+_IMMUTABLE = frozenset({str, int, float, bool, type(None)})
+
+
+def _plain(value: Any) -> Any:
+    kind = type(value)
+    if kind in _IMMUTABLE or isinstance(value, StrEnum):
+        return value
+    if kind is list or kind is tuple:
+        items = [v if type(v) in _IMMUTABLE else _plain(v) for v in value]
+        return items if kind is list else tuple(items)
+    if kind is dict:
+        return {k: v if type(v) in _IMMUTABLE else _plain(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    return copy.deepcopy(value)
 
 
 def from_dict(data: dict) -> SubmissionResult:

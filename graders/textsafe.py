@@ -41,7 +41,12 @@ def cap_value(value: Any, max_chars: int = 2000, max_items: int = 200, max_depth
     if max_depth <= 0 and isinstance(value, list | tuple | dict):
         return "… (nested too deep to show)"
     if isinstance(value, list | tuple):
-        items = [cap_value(v, max_chars, max_items, max_depth - 1) for v in value[:max_items]]
+        items = [
+            v
+            if type(v) in _INERT or _short_clean(v, max_chars)
+            else cap_value(v, max_chars, max_items, max_depth - 1)
+            for v in value[:max_items]
+        ]
         if len(value) > max_items:
             items.append(f"… ({len(value) - max_items:,} more items not shown)")
         return tuple(items) if isinstance(value, tuple) else items
@@ -51,9 +56,21 @@ def cap_value(value: Any, max_chars: int = 2000, max_items: int = 200, max_depth
             if n >= max_items:
                 out["…"] = f"({len(value) - max_items:,} more entries not shown)"
                 break
-            out[k] = cap_value(v, max_chars, max_items, max_depth - 1)
+            inert = type(v) in _INERT or _short_clean(v, max_chars)
+            out[k] = v if inert else cap_value(v, max_chars, max_items, max_depth - 1)
         return out
     return value
+
+
+_INERT = frozenset({int, float, bool, type(None)})
+
+
+def _short_clean(value: Any, max_chars: int) -> bool:
+    """A str that ``cap_value`` would return unchanged (ASCII, so no lone surrogate; no NUL;
+    short), told without a regular expression: reports hold thousands of such strings."""
+    if type(value) is not str or len(value) > max_chars:
+        return False
+    return value.isascii() and "\x00" not in value
 
 
 # CSI (7- and 8-bit), OSC / DCS / SOS / PM / APC strings up to BEL or ST, other ESC pairs.

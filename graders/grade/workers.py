@@ -18,6 +18,7 @@ main process disappears without a word (SIGKILL).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import multiprocessing.forkserver
 import multiprocessing.util
@@ -88,9 +89,18 @@ def context(*preload: str) -> multiprocessing.context.BaseContext:
     that grades must keep its work under ``if __name__ == "__main__":``.
     """
     ctx = multiprocessing.get_context("forkserver")
-    # Imported once in the server, not in each worker (the first batch's plugin too).
+    # Imported once in the server, not in each worker (the first batch's plugin too). The
+    # main module too: otherwise every worker imports it again before it can read its task
+    # (for the ``unograde`` command, click and rich: 40 ms a worker, and the grader waits).
     ctx.set_forkserver_preload(
-        ["graders.grade.workers", "graders.grade.engine", "graders.report", *preload]
+        [
+            "__main__",
+            "graders.grade.workers",
+            "graders.grade.engine",
+            "graders.report",
+            *preload,
+            "graders.grade.preloaded",  # last: freezes what the others made (see there)
+        ]
     )
     scratch, tempfile.tempdir = tempfile.tempdir, None
     try:
@@ -111,6 +121,7 @@ def start(settings: Settings, events: Any) -> None:
         tempfile.tempdir = settings.scratch
     _STATE.settings = settings
     _STATE.events = events
+    gc.freeze()  # the settings live as long as the worker: no collection need walk them
 
 
 def _terminated(signum: int, frame: Any) -> None:

@@ -1,30 +1,76 @@
 """The child side of the sandbox.  It runs in the student's process, so it is stdlib only.
 
-The grader starts ``python -I -S harness.py IN_FD OUT_FD ...``: no site-packages,
-no user site, nothing of unograde on ``sys.path``.  It imports the student's module,
-then reads one case at a time from ``IN_FD`` (the function name and the arguments:
-never an expected result) and writes one result line to ``OUT_FD``, a pipe of the
-grader's own, so what the student prints on stdout can never pass for a result.
-Values cross the pipe as JSON with tuples tagged, so the grader sees exactly the
-structure the student returned.
+The grader starts ``python -I -S harness.py IN_FD OUT_FD``: no site-packages, no user
+site, nothing of unograde on ``sys.path``.  It reads its setup from ``IN_FD``, imports the
+student's module, then reads one case at a time from ``IN_FD`` (the function name and the
+arguments: never an expected result) and writes one result line to ``OUT_FD``, a pipe of
+the grader's own, so what the student prints on stdout can never pass for a result.
 
-The grader also imports this module to use ``encode``/``decode``: one definition
-of the wire format for both sides.
+The two directions differ because only one of them is trusted.  The grader's messages are
+``marshal`` frames (a 4-byte length, then the bytes): built in, so the child imports
+nothing to read them, and fast.  The child's replies are JSON lines with tuples tagged
+(``encode``), because the grader parses them and JSON is safe to parse from a hostile
+process (``marshal`` is not); they are written with the C encoder of ``_json``, which,
+unlike ``json``, does not import ``re``.  Start-up matters: a child is started for every
+submission, and ``json``, ``re`` and ``traceback`` together cost more than the
+interpreter itself (``traceback`` is imported only when a student's code raises).
+
+The grader also imports this module for ``encode``/``tagged`` and the frames: one
+definition of the wire format for both sides.
 """
 
 from __future__ import annotations
 
 import io
-import json
+import marshal
 import os
 import resource
 import signal
 import sys
 import time
-import traceback
+from itertools import chain
 
 MAX_DEPTH = 60
 MAX_ITEMS = 200_000
+MARSHAL_VERSION = 2  # no shared references: every occurrence of a value is its own copy
+
+
+def frame(value) -> bytes:
+    """One message from the grader to the child: a 4-byte length, then ``value`` marshalled."""
+    data = marshal.dumps(value, MARSHAL_VERSION)
+    return len(data).to_bytes(4, "little") + data
+
+
+def read_frame(inbox) -> bytes | None:
+    """The bytes of the next frame (``None`` once the grader has closed the pipe)."""
+    head = inbox.read(4)
+    if len(head) < 4:
+        return None
+    size = int.from_bytes(head, "little")
+    data = inbox.read(size)
+    return data if len(data) == size else None
+
+
+def _no_default(value):
+    raise TypeError(f"{type(value).__name__} is not JSON-able")  # ``encode`` made it plain
+
+
+try:  # the C encoder json.dumps itself uses, without importing json (and re)
+    from _json import encode_basestring_ascii as _ascii
+    from _json import make_encoder as _make_encoder
+
+    _ENCODE = _make_encoder(None, _no_default, _ascii, None, ": ", ", ", False, False, False)
+
+    def dumps(value) -> str:
+        """``value`` (plain data, as ``encode`` makes it) as one line of JSON."""
+        return "".join(_ENCODE(value, 0))
+
+except ImportError:  # another Python: the library's encoder
+    import json
+
+    def dumps(value) -> str:
+        """``value`` (plain data, as ``encode`` makes it) as one line of JSON."""
+        return json.dumps(value, allow_nan=False)
 
 
 class CpuTimeExceeded(BaseException):
@@ -54,6 +100,13 @@ class OutputLimit(io.TextIOBase):
 
 
 _PLAIN = frozenset({str, int, bool, type(None)})
+_SEQUENCES = frozenset({tuple, list})
+
+
+def _spend(budget: list, items: int) -> None:
+    budget[0] -= items
+    if budget[0] < 0:
+        raise ValueError("the result is too large or too deeply nested to send back")
 
 
 def encode(value, depth: int = 0, budget: list | None = None):
@@ -66,6 +119,17 @@ def encode(value, depth: int = 0, budget: list | None = None):
     if kind in _PLAIN:
         return value
     if kind is tuple or kind is list:
+        # Fast paths, the items' types checked by the interpreter's own loops: a card (plain
+        # items), a pile of cards (sequences of plain items).
+        if _PLAIN.issuperset(map(type, value)):
+            _spend(budget, len(value))
+            return {"__tuple__": list(value)} if kind is tuple else list(value)
+        if _SEQUENCES.issuperset(map(type, value)) and _PLAIN.issuperset(
+            map(type, chain.from_iterable(value))
+        ):
+            _spend(budget, len(value) + sum(map(len, value)))
+            items = [{"__tuple__": list(v)} if type(v) is tuple else list(v) for v in value]
+            return {"__tuple__": items} if kind is tuple else items
         # Plain items (a card's strings) are taken as they are, counted, without a call each.
         items = []
         for v in value:
@@ -121,6 +185,8 @@ def tagged(value: dict):
 
 def _student_traceback(exc: BaseException, root: str) -> str:
     """The traceback cut down to the frames in the student's own files."""
+    import traceback  # only when a student's code raised: it costs start-up time
+
     frames = [
         f
         for f in traceback.extract_tb(exc.__traceback__)
@@ -153,16 +219,25 @@ def _limits(memory_mb: int, total_cpu: float, file_mb: int) -> None:
 
 
 def _send(out, message: dict) -> None:
-    out.write(json.dumps(message) + "\n")
+    out.write(dumps(message) + "\n")
     out.flush()
+
+
+def _unchanged(args, data: bytes) -> bool:
+    """Are the arguments as the grader sent them (``data``)?  Compared with a fresh copy
+    (two reprs cost more); NaN, unequal to itself, is compared by its repr."""
+    fresh = marshal.loads(data)
+    return args == fresh or repr(args) == repr(fresh)
 
 
 def main(argv: list[str]) -> int:
     in_fd, out_fd = int(argv[1]), int(argv[2])
-    setup = json.loads(argv[3])
-    source_root = os.path.abspath(setup["root"])
-    inbox = os.fdopen(in_fd, "r", encoding="utf-8")
+    inbox = os.fdopen(in_fd, "rb")
     out = os.fdopen(out_fd, "w", encoding="utf-8")
+    setup = marshal.loads(read_frame(inbox) or marshal.dumps(None))
+    if not isinstance(setup, dict):
+        return 2
+    source_root = os.path.abspath(setup["root"])
     _limits(setup["memory_mb"], setup["total_cpu"], setup["file_mb"])
     signal.signal(signal.SIGPROF, _on_cpu)
     for path in reversed(setup["path"]):
@@ -177,9 +252,8 @@ def main(argv: list[str]) -> int:
     # assignments whose values are not plain data; it is imported before any student code.
     adapter = None
     if setup.get("adapter"):
-        import importlib
-
-        adapter = importlib.import_module(setup["adapter"])
+        __import__(setup["adapter"])
+        adapter = sys.modules[setup["adapter"]]
 
     # Import the student's module, with its own output captured.
     buffer = OutputLimit(cap)
@@ -188,9 +262,8 @@ def main(argv: list[str]) -> int:
     module = None
     error = None
     try:
-        import importlib
-
-        module = importlib.import_module(setup["module"])
+        __import__(setup["module"])
+        module = sys.modules[setup["module"]]
     except MemoryError:
         error = {"status": "memory"}
     except CpuTimeExceeded:
@@ -212,8 +285,8 @@ def main(argv: list[str]) -> int:
     if error is not None:
         return 0
 
-    for line in inbox:
-        case = json.loads(line, object_hook=tagged)  # the arguments rebuilt while parsing
+    while (head := read_frame(inbox)) is not None and (data := read_frame(inbox)) is not None:
+        case = marshal.loads(head)
         buffer = OutputLimit(cap)
         result: dict = {"id": case["id"]}
         if adapter is not None and hasattr(adapter, "resolve_function"):
@@ -225,11 +298,7 @@ def main(argv: list[str]) -> int:
             result["status"] = "missing"
             _send(out, result)
             continue
-        args = case["args"]
-        try:
-            before = repr(args)
-        except Exception:  # noqa: BLE001 - arguments are plain data; this is belt and braces
-            before = None
+        args = marshal.loads(data)
         sys.stdout = sys.stderr = buffer
         started = time.perf_counter()
         signal.setitimer(signal.ITIMER_PROF, case["cpu"])
@@ -264,8 +333,8 @@ def main(argv: list[str]) -> int:
             sys.stdout, sys.stderr = real_stdout, real_stderr
         result["seconds"] = round(time.perf_counter() - started, 6)
         try:
-            result["mutated"] = before is not None and repr(args) != before
-        except Exception:  # noqa: BLE001 - a student's object in the arguments may not repr
+            result["mutated"] = not _unchanged(args, data)
+        except Exception:  # noqa: BLE001 - a student's object put in the arguments may not compare
             result["mutated"] = True
         result["stdout"] = buffer.text()
         result["dropped"] = buffer.dropped

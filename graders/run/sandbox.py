@@ -15,6 +15,7 @@ others, and nothing a submission does can stop a batch.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import secrets
@@ -141,20 +142,11 @@ def _python_prefix() -> Path:
 SANDBOX_WORK = "/sandbox/work"
 
 
-def bwrap_command(
-    disk_mb: int,
-    work: Path | None = None,
-    ro_binds: list[tuple[Path, str]] | None = None,
-) -> list[str]:
-    """The bubblewrap prefix: system and stdlib read-only, site-packages hidden, no network.
-
-    ``/tmp`` and the working folder ``/sandbox/work`` are tmpfs mounts of ``disk_mb`` each
-    (their pages count against the child's memory group too); with ``work`` the working
-    folder is that host folder instead, writable (a program's build step writes there).
-    ``ro_binds`` are (host path, sandbox path) pairs mounted read-only.
-    """
-    size = str(max(1, disk_mb) * 1024 * 1024)
-    cmd = [
+@functools.cache
+def _system_view() -> tuple[str, ...]:
+    """bubblewrap's options that are the same for every child: the system and the stdlib
+    read-only, site-packages hidden (looked up once; a child starts per submission)."""
+    cmd: list[str] = [
         bwrap_path() or "bwrap",
         "--unshare-all",
         "--die-with-parent",
@@ -181,6 +173,23 @@ def bwrap_command(
         if site.is_dir() and site not in hidden:
             hidden.add(site)
             cmd += ["--tmpfs", str(site)]
+    return tuple(cmd)
+
+
+def bwrap_command(
+    disk_mb: int,
+    work: Path | None = None,
+    ro_binds: list[tuple[Path, str]] | None = None,
+) -> list[str]:
+    """The bubblewrap prefix: system and stdlib read-only, site-packages hidden, no network.
+
+    ``/tmp`` and the working folder ``/sandbox/work`` are tmpfs mounts of ``disk_mb`` each
+    (their pages count against the child's memory group too); with ``work`` the working
+    folder is that host folder instead, writable (a program's build step writes there).
+    ``ro_binds`` are (host path, sandbox path) pairs mounted read-only.
+    """
+    size = str(max(1, disk_mb) * 1024 * 1024)
+    cmd = list(_system_view())
     cmd += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/tmp"]
     if work is not None:
         cmd += ["--bind", str(work), SANDBOX_WORK]
@@ -225,8 +234,9 @@ def _group_caps(limits: Limits) -> cgroups.Caps:
     return cgroups.Caps(memory_bytes=memory, pids=limits.processes, cpus=1.0)
 
 
-def _kill_group(proc: subprocess.Popen, token: str) -> None:
-    """Kill the child's process group, then anything else that still carries its token."""
+def _kill_group(proc: subprocess.Popen, token: str, scan: bool = True) -> None:
+    """Kill the child's process group, then (``scan``) anything else that still carries its
+    token: without a control group, that is how a process that left the group is found."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
@@ -235,6 +245,8 @@ def _kill_group(proc: subprocess.Popen, token: str) -> None:
         proc.wait(timeout=5)
     except subprocess.TimeoutExpired:
         pass
+    if not scan:
+        return
     marker = f"UNOGRADE_SANDBOX={token}".encode()
     for entry in Path("/proc").glob("[0-9]*"):
         try:
@@ -292,7 +304,8 @@ class Tree:
         if self.group is not None:
             self.group.kill()
         if self.proc is not None:
-            _kill_group(self.proc, self.token)
+            # A control group holds every process the child made: no need to look further.
+            _kill_group(self.proc, self.token, scan=self.group is None)
 
     def close(self) -> None:
         self.kill()
@@ -353,7 +366,6 @@ class _Child:
             harness_path,
             str(in_r),
             str(out_w),
-            json.dumps(setup),
         ]
         if isolation == "bwrap":
             binds = [(sub, "/sandbox/sub"), (HARNESS, "/sandbox/harness.py")]
@@ -382,10 +394,9 @@ class _Child:
         os.close(in_r)
         os.close(out_w)
         self.buffer = b""
+        self.send(harness.frame(setup))  # small: the pipe takes it without waiting
 
-    def send(self, message: dict | str) -> bool:
-        text = message if isinstance(message, str) else json.dumps(message)
-        data = (text + "\n").encode()
+    def send(self, data: bytes) -> bool:
         try:
             while data:
                 written = os.write(self.in_w, data)
@@ -484,23 +495,32 @@ def _seconds(value: object, elapsed: float) -> float:
     return elapsed
 
 
-_ARGS_TEXT: dict[int, tuple[Any, str]] = {}
+_ARGS_FRAME: dict[int, tuple[Any, bytes]] = {}
 MAX_CACHED_ARGS = 4096
 
 
-def _call_message(call: Call, cpu: float) -> str:
-    """The JSON line of a call. A case's arguments are the same for every submission of a
-    class, so their encoded text is kept (by the identity of the arguments, which the cache
-    holds on to) instead of being encoded again for each."""
+def _args_frame(args: tuple) -> bytes:
+    """The arguments as the child reads them. Plain data is marshalled as it is; anything
+    else goes as the description ``harness.encode`` gives it (its type and repr)."""
+    try:
+        return harness.frame(args)
+    except ValueError:  # an object marshal does not know
+        plain = json.loads(json.dumps(harness.encode(args)), object_hook=harness.tagged)
+        return harness.frame(plain)
+
+
+def _call_message(call: Call, cpu: float) -> bytes:
+    """A call's two frames: which case and function, then the arguments. A case's arguments
+    are the same for every submission of a class, so their frame is kept (by the identity
+    of the arguments, which the cache holds on to) instead of being made again for each."""
     key = id(call.args)
-    cached = _ARGS_TEXT.get(key)
+    cached = _ARGS_FRAME.get(key)
     if cached is None or cached[0] is not call.args:
-        if len(_ARGS_TEXT) >= MAX_CACHED_ARGS:
-            _ARGS_TEXT.clear()
-        cached = (call.args, json.dumps(harness.encode(call.args)))
-        _ARGS_TEXT[key] = cached
-    head = json.dumps({"id": call.id, "function": call.function, "cpu": cpu})
-    return f'{head[:-1]}, "args": {cached[1]}}}'
+        if len(_ARGS_FRAME) >= MAX_CACHED_ARGS:
+            _ARGS_FRAME.clear()
+        cached = (call.args, _args_frame(call.args))
+        _ARGS_FRAME[key] = cached
+    return harness.frame({"id": call.id, "function": call.function, "cpu": cpu}) + cached[1]
 
 
 class Session:
