@@ -15,7 +15,8 @@ Everything is measured in the same run, so the ratios mean something on any mach
   spreads over the cores, the main process's share does not (it is the limit).
 
 What bounds each figure is printed with it. Fixture generation (10,000 uno-moves part 4
-fixtures with their solutions, ``--jobs JOBS``) is timed too.
+fixtures with their solutions, ``--jobs JOBS``) is timed too, and final-card-down's example
+class (its test suites run on the reference and on the mutants) at 1 and JOBS jobs.
 """
 
 from __future__ import annotations
@@ -110,6 +111,25 @@ def fixtures(jobs: int, folder: Path) -> float:
     return time.perf_counter() - started
 
 
+FCD_BEFORE = 9.6  # s: the example class at --jobs 2 on this 2-core machine, before issue 15
+
+
+def fcd_example_class(jobs: int, mode: str) -> tuple[float, int]:
+    """final-card-down's example class (three students: the ADT by 75 scenarios, the test
+    suite on the reference and on each mutant that it reaches), every case, with reports."""
+    assignment = load_assignment("final-card-down")
+    out = Path(tempfile.mkdtemp(prefix="unograde-bench-fcd-"))
+    try:
+        started = time.perf_counter()
+        items = grade_batch(
+            assignment, [ROOT / "examples" / "final-card-down"], assignment.cases(), out, jobs,
+            formats=FORMATS, isolation=mode,
+        )  # fmt: skip
+        return time.perf_counter() - started, len(items)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--submissions", type=int, default=40)
@@ -117,6 +137,7 @@ def main() -> None:
     parser.add_argument("--assignments", nargs="*", default=list(CORRECT))
     parser.add_argument("--isolation", default="auto")
     parser.add_argument("--no-fixtures", action="store_true")
+    parser.add_argument("--no-fcd", action="store_true")
     args = parser.parse_args()
     mode = choose_isolation(args.isolation)
     n, jobs = args.submissions, args.jobs
@@ -147,6 +168,17 @@ def main() -> None:
         for cores in (16, 64):
             rate, bound = model(many, cores)
             print(f"  model, {cores} cores: about {rate:.0f} submissions/s (bounded by {bound})")
+    if not args.no_fcd:
+        one, count = fcd_example_class(1, mode)
+        many, _ = fcd_example_class(jobs, mode)
+        print(
+            f"\nfinal-card-down example class ({count} students, every case): "
+            f"jobs 1: {one:.2f} s; jobs {jobs}: {many:.2f} s (speed-up {one / many:.2f}x; ratio "
+            f"to {count} bare interpreters: {many / (baseline * count / n):.0f}); before issue 15: "
+            f"{FCD_BEFORE} s at jobs 2 (target: under half, {FCD_BEFORE / 2} s). Bounded by the "
+            "sandboxed pytest runs (about 0.17 s each, most of it starting Python and pytest), "
+            f"{jobs} at a time across the workers"
+        )
     if not args.no_fixtures:
         folder = Path(tempfile.mkdtemp(prefix="unograde-bench-fixtures-"))
         try:

@@ -189,7 +189,8 @@ class Stages(ABC):
         sandboxed child as usual, and all are judged the same way. Called once per module
         submission that loaded; anything that runs student code must go through the sandbox
         (``graders.run``) with ``isolation``. ``jobs`` is how many sandboxed runs this
-        submission may have at once (its share of ``--jobs``)."""
+        submission may have at once; run them each inside ``graders.run.slots.slot()``,
+        which holds a batch's workers together to ``--jobs`` runs at a time."""
 
 
 @dataclass(frozen=True)

@@ -54,3 +54,45 @@ def test_compact_results_keep_outcomes_and_leave_messages_to_the_reports(tmp_pat
     assert bob.score < 100 and len(bob.cases) == len(cases)
     kept = json.loads((out / "bob" / "result.json").read_text())
     assert any(c["messages"] for c in kept["cases"] if c["outcome"] != "passed")
+
+
+def _hold_slots(semaphore, log: str, who: int) -> None:
+    """A worker of a batch: three runs one after another, each holding a slot for a while."""
+    import time as clock
+
+    from graders.run import slots
+
+    slots.share(semaphore)
+    for run in range(3):
+        with slots.slot():
+            started = clock.monotonic()
+            clock.sleep(0.15)
+            with open(log, "a") as handle:
+                handle.write(f"{who} {run} {started} {clock.monotonic()}\n")
+
+
+def test_the_workers_of_a_batch_share_jobs_slots(tmp_path):
+    from graders.grade.workers import context
+
+    ctx = context()
+    semaphore = ctx.Semaphore(2)  # --jobs 2, shared as grade_batch shares it with its workers
+    log = tmp_path / "runs.log"
+    workers = [ctx.Process(target=_hold_slots, args=(semaphore, str(log), k)) for k in range(3)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(30)
+    assert [w.exitcode for w in workers] == [0, 0, 0]
+    spans = [tuple(map(float, line.split()[2:])) for line in log.read_text().splitlines()]
+    assert len(spans) == 9
+    # Never more runs at once than slots, and the slots were used together.
+    at_once = max(sum(1 for a, b in spans if a <= t < b) for t, _ in spans)
+    assert at_once == 2
+
+
+def test_a_slot_does_not_wait_where_no_slots_are_shared():
+    from graders.run import slots
+
+    slots.share(None)
+    with slots.slot(), slots.slot():  # nested: nothing to wait for
+        pass

@@ -169,10 +169,10 @@ def grade_batch(
         full_results=not compact or len(items) == 1, local=dask is None,
     )  # fmt: skip
     if dask is None:
-        # Each submission's share of the jobs: all of them for a lone one, one each when
-        # there are at least as many submissions as jobs.
-        busy = max(1, min(jobs, len(items)))
-        settings = replace(settings, jobs_each=max(1, jobs // busy))
+        # A submission may ask for all the jobs at once; its workers share ``jobs`` slots
+        # (``graders.run.slots``), so the class never runs more than that, and its last
+        # submission is not left to one core.
+        settings = replace(settings, jobs_each=max(1, jobs))
     try:
         if dask:
             _run_on_dask(dask, items, settings, completed, stop)
@@ -253,6 +253,7 @@ def _run_pool(batch, jobs, ctx, settings, completed, stop, on_progress, inflight
     """One pool over ``batch``; returns the items its breaking left ungraded: (those that had
     started, those that had not)."""
     events = ctx.SimpleQueue()
+    run_slots = ctx.Semaphore(max(1, jobs))  # parallel sandboxed runs, across the workers
     pids: set[int] = set()
     seen: set[str] = set()
     broken: list[BatchItem] = []
@@ -260,7 +261,7 @@ def _run_pool(batch, jobs, ctx, settings, completed, stop, on_progress, inflight
         max_workers=max(1, min(jobs, len(batch))),
         mp_context=ctx,
         initializer=start,
-        initargs=(settings, events),
+        initargs=(settings, events, run_slots),
     )
     try:
         pending = {pool.submit(grade_one, item.submission): item for item in batch}

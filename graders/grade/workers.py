@@ -35,7 +35,7 @@ from typing import Any
 
 from ..assignment import Assignment, Case, Limits
 from ..results import CaseResult, SubmissionResult
-from ..run import cgroups
+from ..run import cgroups, slots
 from ..run.budget import REGISTER
 from ..submission import Submission
 
@@ -54,7 +54,9 @@ class Settings:
     full_results: bool  # send every case's messages back, or only outcomes and points
     scratch: str | None  # the batch's scratch folder (tempfile.tempdir)
     grader_pid: int | None = None  # local workers exit when this process is gone
-    jobs_each: int = 1  # sandboxed runs one submission may have at once (its share of --jobs)
+    # Sandboxed runs one submission may ask for at once (``Stages``); local workers share
+    # ``--jobs`` slots between them (``graders.run.slots``), so this can be all of them.
+    jobs_each: int = 1
 
 
 @dataclass(frozen=True)
@@ -111,8 +113,9 @@ def context(*preload: str) -> multiprocessing.context.BaseContext:
     return ctx
 
 
-def start(settings: Settings, events: Any) -> None:
-    """The initializer of a worker: signals, the scratch folder, the batch's settings."""
+def start(settings: Settings, events: Any, run_slots: Any = None) -> None:
+    """The initializer of a worker: signals, the scratch folder, the batch's settings, the
+    batch's shared slots for parallel sandboxed runs (``graders.run.slots``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _terminated)
     if settings.grader_pid is not None:
@@ -121,6 +124,8 @@ def start(settings: Settings, events: Any) -> None:
         tempfile.tempdir = settings.scratch
     _STATE.settings = settings
     _STATE.events = events
+    if run_slots is not None:
+        slots.share(run_slots)
     gc.freeze()  # the settings live as long as the worker: no collection need walk them
 
 

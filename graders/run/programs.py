@@ -10,7 +10,6 @@ environment, its own process group, and bubblewrap's read-only view where it wor
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import shutil
@@ -140,18 +139,16 @@ class ProgramRunner:
         self, words: tuple[str, ...], cpu: float, output_bytes: int, build: bool
     ) -> list[str]:
         argv = _argv(words)
-        limits = {
-            "memory_mb": self.limits.memory_mb,
-            "cpu": cpu,
-            "file_bytes": output_bytes,
-            "address_space": argv[0] == os.path.realpath(sys.executable),
-        }
+        address_space = argv[0] == os.path.realpath(sys.executable)
         launcher = [
             os.path.realpath(sys.executable),
             "-I",
             "-S",
             str(LAUNCHER),
-            json.dumps(limits),
+            str(int(self.limits.memory_mb)),
+            repr(float(cpu)),
+            str(int(output_bytes)),
+            "1" if address_space else "0",
             "--",
             *argv,
         ]

@@ -16,8 +16,10 @@ This module runs in the grader; it never imports student code.
 
 from __future__ import annotations
 
+import ast
 import atexit
 import contextvars
+import functools
 import hashlib
 import importlib.util
 import re
@@ -32,6 +34,7 @@ from typing import Any
 
 from graders.assignment import Limits
 from graders.run.programs import ProgramRunner, ProgramSpec
+from graders.run.slots import slot
 
 from .harness_files import load
 from .mutants import mutant_for, sources
@@ -172,8 +175,9 @@ def run_target(
     isolation: str = "auto",
 ) -> dict[str, Any]:
     """Run the suite ``tests`` on target ``label`` in a sandbox of its own: the raw verdict."""
-    # pytest (``lib/``) is bound read-only into every run, never copied per run.
-    with ProgramRunner(template_dir(), SPEC, limits, isolation, shared=("lib",)) as runner:
+    # pytest (``lib/``) is bound read-only into every run, never copied per run; the run
+    # holds one of the batch's slots (at most --jobs runs at once across its workers).
+    with slot(), ProgramRunner(template_dir(), SPEC, limits, isolation, shared=("lib",)) as runner:
         package = runner.work / "game"
         package.mkdir()
         for name, text in target_files(label).items():
@@ -236,6 +240,48 @@ def suite_limits(extra: dict[str, Any]) -> Limits:
     )
 
 
+@functools.cache
+def changed_function(label: str) -> tuple[str, int] | None:
+    """Where mutant ``label`` changes the reference: (file, first line) of the innermost
+    function whose body holds its patch, as the reference's code objects number it (a
+    decorated function starts at its first decorator); None when the patch is outside any
+    function body (module or class level, a default value, a decorator), which runs on
+    import whatever the suite does."""
+    mutant = mutant_for(label)
+    text = target_files(REFERENCE)[mutant.file]
+    start = text.index(mutant.old)
+    first = text.count("\n", 0, start) + 1
+    last = first + mutant.old.count("\n", 0, len(mutant.old.rstrip("\n")))
+    found: tuple[int, int] | None = None  # (first line of the function, its def line)
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        body_first = node.body[0].lineno
+        if body_first <= first and last <= (node.end_lineno or 0):
+            top = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            if found is None or node.lineno > found[1]:
+                found = (top, node.lineno)
+    return (mutant.file, found[0]) if found else None
+
+
+def unreached(reference: dict[str, Any], label: str) -> bool:
+    """Does the suite never call the function mutant ``label`` breaks? Then its run on the
+    mutant would be the reference run again, step for step, and the mutant survives without
+    being run (D22).  Read from the reference run's list of the functions it called; a list
+    that is missing or malformed, or a suite that started other processes (whose calls are
+    not seen), means "reached": the mutant runs.  A suite that forges the list can only make
+    mutants survive that it would have detected."""
+    called, where = reference.get("called"), changed_function(label)
+    if where is None or reference.get("spawned") is not False or not isinstance(called, list):
+        return False
+    seen = {
+        (c[0], c[1])
+        for c in called
+        if isinstance(c, list) and len(c) == 2 and isinstance(c[0], str) and type(c[1]) is int
+    }
+    return len(seen) == len(called) and where not in seen
+
+
 def evaluate(
     label: str,
     tests: dict[str, str],
@@ -261,6 +307,8 @@ def evaluate(
         return {"target": label, "verdict": "fails", "detail": _clean(reference, tests)}
     if not SR.passes(reference):
         return {"target": label, "verdict": "not-run"}
+    if unreached(reference, label):
+        return {"target": label, "verdict": "survived"}
     # The same run as on the reference, option for option: a suite must not be able to tell
     # a mutant run from the reference run by anything but the behaviour of ``game``.
     mutant = cache.get(tests, label, **run)
@@ -283,9 +331,10 @@ def evaluate_all(
     if not tests or not any(n != "conftest.py" for n in tests):
         return
     run = {"limits": limits, "isolation": isolation}
-    if not SR.passes(cache.get(tests, REFERENCE, **run)):
+    reference = cache.get(tests, REFERENCE, **run)
+    if not SR.passes(reference):
         return
-    mutants = [label for label in labels if label != REFERENCE]
+    mutants = [label for label in labels if label != REFERENCE and not unreached(reference, label)]
     with ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="fcd-suite") as pool:
         runs = [
             pool.submit(contextvars.copy_context().run, cache.get, tests, label, **run)

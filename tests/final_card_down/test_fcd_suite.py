@@ -185,10 +185,14 @@ def test_remembers_an_earlier_run():
 def test_runs_share_nothing(isolation):
     # A suite that fails whenever an earlier run left a file behind would "catch" every
     # mutant after the reference if runs shared a folder; each run starts fresh.
+    # The mutant changes a module-level constant: it is run whatever the suite calls (D22).
+    mutant = label("wrong_callout_draws_two")
+    assert suite.changed_function(mutant) is None
     tests = {"test_state.py": STATEFUL}
     cache = suite.VerdictCache()
-    value = suite.evaluate(label("zero_not_wild"), tests, isolation=isolation, cache=cache)
+    value = suite.evaluate(mutant, tests, isolation=isolation, cache=cache)
     assert value["verdict"] == "survived"
+    assert (suite.digest(tests), mutant) in cache.data  # it was run, and passed again
 
 
 def test_a_suite_that_never_ends_fails_on_the_reference():
@@ -246,7 +250,11 @@ def test_runs_made_in_parallel_give_the_verdicts_made_one_by_one():
     suite.evaluate_all(labels, tests, isolation="rlimits", jobs=3, cache=together)
     suite.evaluate_all(labels, tests, isolation="rlimits", jobs=1, cache=apart)
     key = suite.digest(suite.checked_suite(tests))
-    assert set(together.data) == set(apart.data) == {(key, label) for label in labels}
+    reference = together.data[(key, suite.REFERENCE)]
+    run = [x for x in labels if x == suite.REFERENCE or not suite.unreached(reference, x)]
+    assert len(run) < len(labels)  # ada's suite never reaches one of these five (D22)
+    assert set(together.data) == set(apart.data) == {(key, label) for label in run}
+    labels = run
     for label in labels:
         a, b = together.data[(key, label)], apart.data[(key, label)]
         assert (a["status"], a["exit"], a["passed"]) == (b["status"], b["exit"], b["passed"])
