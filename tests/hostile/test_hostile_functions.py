@@ -571,3 +571,48 @@ def test_a_memory_bomb_costs_two_cases_not_thirty(tmp_path, assignment, part01, 
     assert outcomes[:2] == ["memory", "memory"]
     assert set(outcomes[2:]) == {"not-run"}
     assert "ran out of memory on cases" in result.cases[2].messages[0]
+
+
+# --- the caller's arguments -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body, mutated",
+    [
+        # An object that claims to equal anything, and reprs as nothing: still a change.
+        (
+            """
+            class Liar:
+                def __eq__(self, other):
+                    return True
+                def __repr__(self):
+                    return ""
+            hand.append(Liar())
+            return (hand[:-1], deck, discard)
+            """,
+            True,
+        ),
+        # One whose comparison and repr raise: the check says "changed", the case still ends.
+        (
+            """
+            class Bomb:
+                def __eq__(self, other):
+                    raise RuntimeError("no")
+                def __repr__(self):
+                    raise RuntimeError("no")
+            deck[0] = Bomb()
+            return (hand, deck[1:], discard)
+            """,
+            True,
+        ),
+        # A card swapped for an equal copy of it, a list for a tuple: not a change.
+        ("hand[0] = tuple(hand[0])\nreturn (hand, deck, discard)", False),
+        ("hand = list(hand)\nhand.sort()\nreturn (hand, deck, discard)", False),
+    ],
+)
+def test_the_arguments_a_student_changes_are_seen_whatever_they_put_in(
+    tmp_path, assignment, part01, body, mutated
+):
+    case = probe(tmp_path, assignment, part01, body, "rlimits")
+    note = any("changed the lists it was given" in m for m in case.messages)
+    assert note is mutated, case.messages
