@@ -37,3 +37,13 @@ def test_part04_seed_ends_on_bare_wild_draw_four():
     text = solve("part04", SEED / "part04test01.uno")
     assert '"[wd][w-][g-]' in text
     assert text.rstrip().endswith('[b9][w-]"')
+
+
+def test_the_decisions_worked_example_pays_for_a_bare_wild_draw_four_too():
+    # D5's example, solved by hand on the page: [g-][wd][wd][w-][r3] costs 4 + 4 = 8 cards.
+    folder = fixtures_dir("uno-moves") / "decisions"
+    name = "part01-d5-extended-bare-wild-draw-four"
+    expected = (folder / f"{name}.solution").read_text()
+    assert solve("part01", folder / f"{name}.uno") == expected
+    hand_line = expected.splitlines()[2]
+    assert hand_line.count("][") + 1 == 2 + 8  # r5 b7 and the eight cards drawn

@@ -74,11 +74,29 @@ def _random_deal(rng: random.Random, target: str) -> Deal:
     return Deal(hands, cards[MIN_CARDS - 1], tuple(cards[MIN_CARDS:]))
 
 
+NO_WINNER_SHARE = 0.05
+"""The share of generated deals that end with NO WINNER: about what random deals do (3.5% of
+20,000 full deals), so that students are graded mostly on the endings the seed shows."""
+
+
+def _targets(count: int) -> list[str]:
+    """What each generated deal aims at: the other targets in turn, and NO WINNER for
+    ``NO_WINNER_SHARE`` of them (at least one, the first among the public deals)."""
+    others = [t for t in TARGETS if t != "no-winner"]
+    targets = [others[k % len(others)] for k in range(count)]
+    wanted = max(1, round(count * NO_WINNER_SHARE)) if count else 0
+    for k in range(wanted):
+        targets[min(count - 1, 5 + k * (count // wanted))] = "no-winner"
+    return targets
+
+
 def _aimed_game(rng: random.Random, target: str) -> Game:
-    """The first random deal that covers ``target`` (or the last one tried)."""
+    """The first random deal that covers ``target`` (or the last one tried); a deal aimed at
+    anything else must have a winner."""
     for _ in range(MAX_TRIES):
         game = play(_random_deal(rng, target))
-        if target in covers(game):
+        tags = covers(game)
+        if target in tags and (target == "no-winner" or "no-winner" not in tags):
             return game
     return game
 
@@ -110,8 +128,8 @@ def generate_fixtures(seed: int = DEFAULT_SEED, count: int = DEFAULT_COUNT) -> d
         # The samples' expected output is the seed's, as transcribed, not the reference's.
         tags = ("sample", *covers(play(parse_deal(sample.input_text))))
         add(sample.name, "public", tags, sample.input_text, sample.output_lines)
-    for index in range(count):
-        game = _aimed_game(rng, TARGETS[index % len(TARGETS)])
+    for index, target in enumerate(_targets(count)):
+        game = _aimed_game(rng, target)
         visibility = "public" if index < PUBLIC_GENERATED else "hidden"
         name = f"deal-{index + 1:03d}"
         add(name, visibility, covers(game), format_deal(game.deal), game.lines)

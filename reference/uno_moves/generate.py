@@ -269,6 +269,14 @@ SEED_EXAMPLES = {
     "part03": "part03test01",
     "part04": "part04test01",
 }
+# Worked examples of the page's Decisions, written and solved by hand (``decisions/``, public).
+DECISION_EXAMPLES = (
+    (
+        "part01-d5-extended-bare-wild-draw-four",
+        "part01",
+        ("decision-D5", "extend-wild-draw-four", "bare-wild-draw-four"),
+    ),
+)
 BUNDLED_SEED = 2026
 BUNDLED_COUNT = 30
 BUNDLED_PUBLIC = 10
@@ -277,8 +285,8 @@ BUNDLED_PUBLIC = 10
 def build_bundled(root: str | Path) -> dict:
     """(Re)write the bundled fixture set under ``root`` (``fixtures/uno-moves``).
 
-    The four repaired seed examples (``seed/``, written by hand, public) come first;
-    then, per part, ``BUNDLED_COUNT`` generated fixtures, the first
+    The four repaired seed examples (``seed/``, written by hand, public) come first, then
+    the worked examples of the Decisions (``decisions/``, solved by hand, public); then, per part, ``BUNDLED_COUNT`` generated fixtures, the first
     ``BUNDLED_PUBLIC`` public and the rest hidden.
     """
     root = Path(root)
@@ -292,6 +300,17 @@ def build_bundled(root: str | Path) -> dict:
             "expected": f"seed/{name}.solution",
         }
         for part, name in SEED_EXAMPLES.items()
+    ]
+    cases += [
+        {
+            "name": name,
+            "part": part,
+            "visibility": "public",
+            "covers": list(covers),
+            "input": f"decisions/{name}.uno",
+            "expected": f"decisions/{name}.solution",
+        }
+        for name, part, covers in DECISION_EXAMPLES
     ]
     for part in SEED_EXAMPLES:
         fixtures = generate(part, BUNDLED_COUNT, BUNDLED_SEED)

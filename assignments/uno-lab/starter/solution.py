@@ -99,6 +99,8 @@ deck: list = []
 # Task 11: deal
 def deal(players):
     """deal(players) -> Desk. Print the dealer message, shuffle `deck`, 7 cards each with pass_.
+    The dealer message is graded exactly, line by line: for a first player named Pavel it is
+    say("\nPlayer Pavel deals.\n")  (a blank line, then "Player Pavel deals.").
     Example: deal([Player.make('A', [], FalseStrategy.ownStrategy, False)])
     """
     raise NotImplementedError("deal")
@@ -245,7 +247,10 @@ def askPlayerForCard(player, args):
 
 # Task 27: play
 def play(desk, playable):
-    """play(desk, playable) -> Desk, or raise IllegalMove(name, args)."""
+    """play(desk, playable) -> Desk, or raise IllegalMove(name, args).
+    A legal move is announced exactly (graded line by line): for Sergey playing SIMPLE (WILD)
+    say("Sergey made move\n") then say(moveToString(move) + "\n").
+    """
     raise NotImplementedError("play")
 
 
