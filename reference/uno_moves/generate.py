@@ -286,8 +286,9 @@ def build_bundled(root: str | Path) -> dict:
     """(Re)write the bundled fixture set under ``root`` (``fixtures/uno-moves``).
 
     The four repaired seed examples (``seed/``, written by hand, public) come first, then
-    the worked examples of the Decisions (``decisions/``, solved by hand, public); then, per part, ``BUNDLED_COUNT`` generated fixtures, the first
-    ``BUNDLED_PUBLIC`` public and the rest hidden.
+    the worked examples of the Decisions (``decisions/``, solved by hand, public); then, per
+    part, ``BUNDLED_COUNT`` generated fixtures, the first ``BUNDLED_PUBLIC`` public and the
+    rest hidden.
     """
     root = Path(root)
     cases = [
