@@ -65,6 +65,9 @@ class Case:
     covers: tuple[str, ...] = ()
     input_path: str = ""
     expected_path: str = ""
+    # The open readings (an assignment's switch names, see ``contract.Interpretation``) whose
+    # other reading changes this case's expectation.
+    readings: tuple[str, ...] = ()
 
     @property
     def hidden(self) -> bool:

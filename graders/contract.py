@@ -6,8 +6,8 @@ the module's ``Plugin`` class, or ``module:ClassName``) that subclasses :class:`
 The core makes one instance per assignment, ``plugin.assignment`` is that assignment, and the
 core calls only what is written here, at the moments the docstrings name:
 
-    load submission -> [Stages.run_cases] -> run in the sandbox -> check_shape -> judge
-                    -> [Views.view] -> [Review.review] -> render
+    load submission -> [Stages.run_cases] -> run in the sandbox -> [Interpretation.interpret]
+                    -> check_shape -> judge -> [Views.view] -> [Review.review] -> render
 
 Two methods are required (how a fixture becomes a call, and whether a value is even an answer);
 everything else is an optional *capability*, a small abstract class the plugin also subclasses:
@@ -18,6 +18,8 @@ everything else is an optional *capability*, a small abstract class the plugin a
 * :class:`FixtureGeneration` and :class:`Solving`: ``unograde fixtures generate`` and
   ``unograde solve``;
 * :class:`Stages`: cases the plugin answers itself before the submission's child runs;
+* :class:`Interpretation`: the seeds leave a rule open, and each submission is judged under
+  the reading it follows;
 * :class:`Review`: static checks after grading (style, tournaments) with a deduction;
 * :class:`Commands`: extra ``unograde`` verbs (``unograde play ASSIGNMENT``).
 
@@ -194,6 +196,32 @@ class Stages(ABC):
 
 
 @dataclass(frozen=True)
+class Interpreted:
+    """The cases as one submission is to be judged, and what its feedback should say."""
+
+    cases: Sequence[Case]  # the same cases, in the same order, expectations under its reading
+    notes: list[str] = field(default_factory=list)  # shown with the submission's notes
+
+
+class Interpretation(ABC):
+    """Capability: rules the seeds leave open, each a switch of the reference; a submission
+    is judged under the reading it declares, or the one its answers agree with most."""
+
+    @abstractmethod
+    def interpret(
+        self,
+        submission: Submission,
+        cases: Sequence[Case],
+        outcomes: Mapping[int, Outcome],
+        jobs: int = 1,
+    ) -> Interpreted:
+        """Called once per module submission that loaded, after its runs (``outcomes`` by
+        case index, the submission's child's and ``Stages``' alike) and before any case is
+        judged: the cases to judge them by (a case's ``readings`` says which switches its
+        expectation depends on). ``jobs`` as in ``Stages.run_cases``."""
+
+
+@dataclass(frozen=True)
 class ReviewResult:
     """What a review adds to a submission's result."""
 
@@ -233,6 +261,7 @@ CAPABILITIES: tuple[type, ...] = (
     FixtureGeneration,
     Solving,
     Stages,
+    Interpretation,
     Review,
     Commands,
 )

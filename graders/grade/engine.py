@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from .. import __version__
 from ..assignment import Assignment, Case, Limits
-from ..contract import ProgramIO, Review, ReviewResult, Stages, Views
+from ..contract import Interpretation, ProgramIO, Review, ReviewResult, Stages, Views
 from ..results import CaseOutcome, CaseResult, PartResult, SubmissionResult
 from ..run.budget import Budget, budget_scope
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
@@ -294,6 +294,7 @@ def _grade(assignment, submission, cases, limits, isolation, budget, jobs) -> Su
     results: list[CaseResult] = []
     import_stdout = ""
     streaks = Streaks(limits.stop_after)
+    reading_notes: list[str] = []
     # A plugin may run some cases its own way (still only through the sandbox), for example a
     # student's test suite against mutants: those never reach the module's child.
     plugin = assignment.plugin
@@ -327,6 +328,10 @@ def _grade(assignment, submission, cases, limits, isolation, budget, jobs) -> Su
             assignment, submission, cases, handled, limits, mode, adapter, streaks
         )
         by_id = outcomes | handled
+        if isinstance(plugin, Interpretation):
+            # The submission's reading of rules the seeds leave open decides what to expect.
+            interpreted = plugin.interpret(submission, list(cases), by_id, jobs)
+            cases, reading_notes = list(interpreted.cases), list(interpreted.notes)
         for k, case in enumerate(cases):
             outcome = by_id.get(k) or Outcome(k, RunStatus.CRASHED, message="no result came back")
             results.append(judge(assignment, case, outcome, worth[case.part]))
@@ -351,7 +356,7 @@ def _grade(assignment, submission, cases, limits, isolation, budget, jobs) -> Su
         # Checks after the cases: style read from the source, tournaments in the sandbox.
         review = plugin.review(submission, results, limits, mode)
     score = max(0.0, sum(p.points for p in parts) - review.deduction)
-    notes = list(submission.notes) + streaks.notes()
+    notes = list(submission.notes) + reading_notes + streaks.notes()
     if budget.hit:
         skipped = sum(
             r.outcome == CaseOutcome.NOT_RUN and "budget" in " ".join(r.messages) for r in results

@@ -19,6 +19,7 @@ Runs in the grader's process only; student code never imports it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,13 +31,16 @@ from graders.contract import (
     Commands,
     FixtureGeneration,
     FixtureRequest,
+    Interpretation,
+    Interpreted,
     Stages,
     Views,
 )
 from graders.run.sandbox import Outcome, RunStatus
 from graders.tournaments.cli import tournament_command
 
-from . import suite
+from . import reading, suite
+from .game.readings import Readings
 from .harness_files import load
 from .mutants import MutantError, mutant_for
 
@@ -81,6 +85,7 @@ def load_case(assignment: Assignment, entry: Mapping[str, Any], root: Path) -> C
             covers=covers,
             input_path=entry["input"],
             expected_path=entry["expected"],
+            readings=_switches(entry, entry.get("readings", [])),
         )
     if part not in SUITE_PARTS:
         raise AssignmentError(f"{ASSIGNMENT} fixture {entry['name']}: unknown part {part!r}")
@@ -104,6 +109,16 @@ def load_case(assignment: Assignment, entry: Mapping[str, Any], root: Path) -> C
     )
 
 
+def _switches(entry: Mapping[str, Any], names: Any) -> tuple[str, ...]:
+    known = Readings.names()
+    if not isinstance(names, list) or not all(n in known for n in names):
+        raise AssignmentError(
+            f"{ASSIGNMENT} fixture {entry['name']}: readings: expected a list of "
+            f"{', '.join(known)}, got {names!r}"
+        )
+    return tuple(names)
+
+
 # ----------------------------------------------------------------- the test-suite runs
 
 
@@ -116,8 +131,10 @@ def suite_verdict(assignment: Assignment, case: Case, value: Any) -> dict[str, A
     A child that answers with a verdict of its own is turned away by ``check_shape``.
     """
     target = case.args[0]["target"]
+    readings = Readings(**{n: True for n in case.args[0].get("readings", ())})
     limits = suite.suite_limits(assignment.extra)
-    return suite.evaluate(target, suite.checked_suite(value.get("files")), limits, "auto")
+    tests = suite.checked_suite(value.get("files"))
+    return suite.evaluate(target, tests, limits, "auto", readings=readings)
 
 
 def run_cases(
@@ -131,13 +148,81 @@ def run_cases(
     files = suite.suite_files(submission.folder)
     labels = [case.args[0]["target"] for case in cases if case.part in SUITE_PARTS]
     if jobs > 1 and labels:
+        # Under the reading game.py declares (the page's when it declares none; a suite of
+        # an inferred other reading runs once that reading is known, in ``interpret``).
+        readings = reading.declared(submission.folder)[0] or reading.PAGE
         limits = suite.suite_limits(assignment.extra)
-        suite.evaluate_all(labels, files, limits, "auto", jobs)
+        suite.evaluate_all(labels, files, limits, "auto", jobs, readings=readings)
     return {
         k: Outcome(k, RunStatus.RETURNED, value={"request": "run-suite", "files": files})
         for k, case in enumerate(cases)
         if case.part in SUITE_PARTS
     }
+
+
+# ----------------------------------------------------------------- the student's reading
+
+
+class Expectations:
+    """ADT cases' expectations under other readings, computed once per process and case."""
+
+    def __init__(self) -> None:
+        self.cache: dict[tuple[str, Readings], list] = {}
+
+    def of(self, case: Case, readings: Readings) -> Any:
+        if not set(case.readings) & set(readings.differences()):
+            return case.expected
+        key = (case.name, readings)
+        if key not in self.cache:
+            self.cache[key] = reading.expected_under(case.args[0], readings)
+        return self.cache[key]
+
+
+def interpret(
+    assignment: Assignment,
+    expectations: Expectations,
+    submission: Any,
+    cases: Sequence[Case],
+    outcomes: Mapping[int, Outcome],
+    jobs: int = 1,
+) -> Interpreted:
+    """The cases under the submission's reading: declared in game.py, else inferred from
+    its scenario answers where the readings differ (``reading``). Scenario expectations
+    follow it, and so do the test-suite cases (the reference the suite must pass on, and
+    the mutants)."""
+    readings, problem = reading.declared(submission.folder)
+    how = "declared" if readings is not None else "inferred"
+    if readings is None:
+        adt = [
+            (case, outcomes[k].value)
+            for k, case in enumerate(cases)
+            if case.part == ADT_PART
+            and k in outcomes
+            and outcomes[k].status == RunStatus.RETURNED
+            and check_shape(ADT_PART, outcomes[k].value) is None
+        ]
+
+        def evidence(i: int, under: Readings) -> int:
+            case, value = adt[i]
+            return reading.evidence(case.expected, expectations.of(case, under), value)
+
+        readings = reading.infer([case.readings for case, _ in adt], evidence)
+    notes = [n for n in (problem, reading.note(readings, how)) if n]
+    if not readings.differences():
+        return Interpreted(list(cases), notes)
+    switches = list(readings.differences())
+    out: list[Case] = []
+    for case in cases:
+        if case.part == ADT_PART:
+            out.append(replace(case, expected=expectations.of(case, readings)))
+        else:
+            out.append(replace(case, args=({**case.args[0], "readings": switches},)))
+    labels = [case.args[0]["target"] for case in out if case.part in SUITE_PARTS]
+    if jobs > 1 and labels and how == "inferred":  # declared ones ran in ``run_cases``
+        files = suite.suite_files(submission.folder)
+        limits = suite.suite_limits(assignment.extra)
+        suite.evaluate_all(labels, files, limits, "auto", jobs, readings=readings)
+    return Interpreted(out, notes)
 
 
 # ----------------------------------------------------------------- shape and feedback
@@ -167,7 +252,7 @@ def judge(assignment: Assignment, case: Case, value: Any) -> list[str]:
     if case.part == ADT_PART:
         return describe(case.part, case.expected, value)
     verdict = suite_verdict(assignment, case, value)
-    if verdict == case.expected:
+    if {k: verdict.get(k) for k in case.expected} == case.expected:
         return []
     return describe(case.part, case.expected, verdict)
 
@@ -222,9 +307,13 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
     return write_fixtures(request.out, seed=request.seed, count=request.count)
 
 
-class Plugin(AssignmentPlugin, Stages, Views, FixtureGeneration, Commands):
+class Plugin(AssignmentPlugin, Stages, Interpretation, Views, FixtureGeneration, Commands):
     """final-card-down: scenarios for the ADT, the student's suite against the mutants, and
-    tournaments of AI players."""
+    tournaments of AI players; each submission under its reading of the open rules."""
+
+    def __init__(self, assignment: Assignment) -> None:
+        super().__init__(assignment)
+        self.expectations = Expectations()
 
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
         return load_case(self.assignment, entry, root)
@@ -247,6 +336,15 @@ class Plugin(AssignmentPlugin, Stages, Views, FixtureGeneration, Commands):
         jobs: int = 1,
     ) -> Mapping[int, Outcome]:
         return run_cases(self.assignment, submission, cases, jobs)
+
+    def interpret(
+        self,
+        submission: Any,
+        cases: Sequence[Case],
+        outcomes: Mapping[int, Outcome],
+        jobs: int = 1,
+    ) -> Interpreted:
+        return interpret(self.assignment, self.expectations, submission, cases, outcomes, jobs)
 
     def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
         return view(part, args, expected, actual)

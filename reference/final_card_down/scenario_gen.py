@@ -23,6 +23,7 @@ from typing import Any
 from . import game as G
 from .handwritten import handwritten_scenarios
 from .mutants import mutant_labels, mutant_names, sources
+from .reading import depends_on
 from .scenario_format import FORMAT, ScenarioBuilder, dump_scenario
 
 ASSIGNMENT = "final-card-down"
@@ -228,6 +229,7 @@ def _case(scenario: dict[str, Any], visibility: str, path: str) -> dict[str, Any
         "part": "adt",
         "visibility": visibility,
         "covers": scenario["covers"],
+        "readings": list(depends_on(scenario)),
         "input": path,
         "expected": path,
     }

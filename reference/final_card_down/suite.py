@@ -36,8 +36,9 @@ from graders.assignment import Limits
 from graders.run.programs import ProgramRunner, ProgramSpec
 from graders.run.slots import slot
 
+from .game.readings import DECISION_OF, OTHER_READING, Readings
 from .harness_files import load
-from .mutants import mutant_for, sources
+from .mutants import mutant_for, sources, swapped
 
 REFERENCE = "reference"
 # The pure-Python packages pytest needs at run time (absent ones are skipped).
@@ -53,9 +54,37 @@ SR = load("suite_runner.py")  # the in-sandbox half, stdlib only
 # ----------------------------------------------------------------- targets
 
 
-def target_files(label: str) -> dict[str, str]:
-    """The ``game`` package's files for a target label (``reference`` or ``mutant-NN``)."""
-    return sources(None if label == REFERENCE else mutant_for(label).name)
+def run_label(label: str, readings: Readings | None = None) -> str:
+    """The name of one run: target ``label`` played under ``readings`` (``mutant-07``, or
+    ``mutant-07@play_after_draw`` for a student of D1's other reading). Runs are cached by it."""
+    switches = readings.differences() if readings is not None else ()
+    return f"{label}@{'+'.join(switches)}" if switches else label
+
+
+def parse_run_label(run: str) -> tuple[str, Readings]:
+    """``run_label``'s inverse: (target label, readings); unknown switches raise ValueError."""
+    label, _, switches = run.partition("@")
+    names = [n for n in switches.split("+") if n]
+    unknown = set(names) - set(Readings.names())
+    if unknown:
+        raise ValueError(f"{run!r}: unknown readings {sorted(unknown)}")
+    return label, Readings(**{n: True for n in names})
+
+
+def target_files(run: str) -> dict[str, str]:
+    """The ``game`` package's files for a run label (``reference`` or ``mutant-NN``, with
+    ``@readings`` when the student reads an open rule the other way)."""
+    label, readings = parse_run_label(run)
+    return sources(None if label == REFERENCE else mutant_for(label).name, readings)
+
+
+def mutant_rule(label: str, readings: Readings | None = None) -> str:
+    """What mutant ``label`` breaks, as a student of ``readings`` would put it."""
+    mutant = mutant_for(label)
+    if readings is not None and swapped(mutant, readings):
+        name = str(mutant.reading)
+        return f"{DECISION_OF[name]} read the page's way, not yours ({OTHER_READING[name]})"
+    return mutant.rule
 
 
 # ----------------------------------------------------------------- pytest, copied
@@ -248,7 +277,7 @@ def changed_function(label: str) -> tuple[str, int] | None:
     function body (module or class level, a default value, a decorator), which runs on
     import whatever the suite does."""
     mutant = mutant_for(label)
-    text = target_files(REFERENCE)[mutant.file]
+    text = sources()[mutant.file]
     start = text.index(mutant.old)
     first = text.count("\n", 0, start) + 1
     last = first + mutant.old.count("\n", 0, len(mutant.old.rstrip("\n")))
@@ -264,13 +293,16 @@ def changed_function(label: str) -> tuple[str, int] | None:
     return (mutant.file, found[0]) if found else None
 
 
-def unreached(reference: dict[str, Any], label: str) -> bool:
+def unreached(reference: dict[str, Any], label: str, readings: Readings | None = None) -> bool:
     """Does the suite never call the function mutant ``label`` breaks? Then its run on the
     mutant would be the reference run again, step for step, and the mutant survives without
     being run (D22).  Read from the reference run's list of the functions it called; a list
     that is missing or malformed, or a suite that started other processes (whose calls are
     not seen), means "reached": the mutant runs.  A suite that forges the list can only make
-    mutants survive that it would have detected."""
+    mutants survive that it would have detected.  A mutant swapped for the page's decision
+    (``readings``) changes ``DEFAULT``, read by every game: always reached."""
+    if readings is not None and swapped(mutant_for(label), readings):
+        return False
     called, where = reference.get("called"), changed_function(label)
     if where is None or reference.get("spawned") is not False or not isinstance(called, list):
         return False
@@ -288,30 +320,38 @@ def evaluate(
     limits: Limits = SUITE_LIMITS,
     isolation: str = "auto",
     cache: VerdictCache = CACHE,
+    readings: Readings | None = None,
 ) -> dict[str, Any]:
     """A test-suite case's value: ``{"target": label, "verdict": ...}`` plus, for the
-    reference, what failed (checked against the student's source, see ``_clean``).
+    reference, what failed (checked against the student's source, see ``_clean``), and the
+    ``readings`` (switch names) it ran under when they are not the page's.
 
     Reference: ``passes`` / ``fails`` / ``no-tests``.  Mutant: ``detected`` / ``survived`` /
-    ``not-run`` (the suite does not pass on the reference, or there is no suite).
+    ``not-run`` (the suite does not pass on the reference, or there is no suite).  Both the
+    reference and the mutant play ``readings`` (the student's reading of the open rules).
     """
-    tests = checked_suite(tests)
+    value = _evaluate(label, checked_suite(tests), limits, isolation, cache, readings)
+    switches = readings.differences() if readings is not None else ()
+    return value | {"readings": list(switches)} if switches else value
+
+
+def _evaluate(label, tests, limits, isolation, cache, readings) -> dict[str, Any]:
     if not tests or not any(n != "conftest.py" for n in tests):
         verdict = "no-tests"
         return {"target": label, "verdict": verdict if label == REFERENCE else "not-run"}
     run = {"limits": limits, "isolation": isolation}
-    reference = cache.get(tests, REFERENCE, **run)
+    reference = cache.get(tests, run_label(REFERENCE, readings), **run)
     if label == REFERENCE:
         if SR.passes(reference):
             return {"target": label, "verdict": "passes"}
         return {"target": label, "verdict": "fails", "detail": _clean(reference, tests)}
     if not SR.passes(reference):
         return {"target": label, "verdict": "not-run"}
-    if unreached(reference, label):
+    if unreached(reference, label, readings):
         return {"target": label, "verdict": "survived"}
     # The same run as on the reference, option for option: a suite must not be able to tell
     # a mutant run from the reference run by anything but the behaviour of ``game``.
-    mutant = cache.get(tests, label, **run)
+    mutant = cache.get(tests, run_label(label, readings), **run)
     return {"target": label, "verdict": "survived" if SR.passes(mutant) else "detected"}
 
 
@@ -322,6 +362,7 @@ def evaluate_all(
     isolation: str = "auto",
     jobs: int = 2,
     cache: VerdictCache = CACHE,
+    readings: Readings | None = None,
 ) -> None:
     """Run the suite on the reference, then (if it passes there) on every mutant of
     ``labels``, ``jobs`` runs at a time, into ``cache``: ``evaluate`` then finds them there.
@@ -331,10 +372,14 @@ def evaluate_all(
     if not tests or not any(n != "conftest.py" for n in tests):
         return
     run = {"limits": limits, "isolation": isolation}
-    reference = cache.get(tests, REFERENCE, **run)
+    reference = cache.get(tests, run_label(REFERENCE, readings), **run)
     if not SR.passes(reference):
         return
-    mutants = [label for label in labels if label != REFERENCE and not unreached(reference, label)]
+    mutants = [
+        run_label(label, readings)
+        for label in labels
+        if label != REFERENCE and not unreached(reference, label, readings)
+    ]
     with ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="fcd-suite") as pool:
         runs = [
             pool.submit(contextvars.copy_context().run, cache.get, tests, label, **run)
@@ -415,9 +460,11 @@ def explain(value: dict[str, Any]) -> list[str]:
         return ["not run: the test suite does not pass on the reference ADT (see that case)"]
     if verdict == "survived":
         mutant = mutant_for(str(label))
+        switches = [n for n in value.get("readings") or () if n in Readings.names()]
+        rule = mutant_rule(str(label), Readings(**{n: True for n in switches}))
         return [
             "the test suite passes on this broken ADT: no test checks the rule it breaks",
-            f"(staff only; hidden case) mutant {mutant.name}: {mutant.rule}",
+            f"(staff only; hidden case) mutant {mutant.name}: {rule}",
         ]
     if verdict != "fails":
         return [f"unexpected test-suite result {value!r}"]

@@ -47,6 +47,7 @@ from .queries import (
     topDiscard,
     turnMoves,
 )
+from .readings import Readings
 from .rules import isValidMove, playMove
 from .state import Game, destroyGame, newGame
 
@@ -81,6 +82,7 @@ __all__ = [
     "legalMoves",
     "newCard",
     "newGame",
+    "Readings",
     "numCards",
     "numOfColor",
     "numOfSuit",

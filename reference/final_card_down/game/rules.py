@@ -100,7 +100,7 @@ def _why_not_play(game: Game, m: Move) -> str | None:
         return "PLAY_CARD needs a card"
     if card not in game.hands[game.player]:
         return f"{card} is not in player {game.player}'s hand"
-    if game.drawn:
+    if game.drawn and not _may_play_after_draw(game):
         return "the player drew this turn, so cannot play"
     if game.played and not game.may_play_again:
         return "only one card per turn, unless the card just played was a CONTINUE"
@@ -117,6 +117,11 @@ def _why_not_play(game: Game, m: Move) -> str | None:
     if card.value == Value.DECLARE and m.nextColor is None:
         return "a DECLARE needs nextColor, a Color"
     return None
+
+
+def _may_play_after_draw(game: Game) -> bool:
+    """D1's other reading: one ordinary draw, then still one play (not after penalty draws)."""
+    return game.readings.play_after_draw and not game.penalty and game.drawn == 1
 
 
 def _why_not_end(game: Game) -> str | None:
@@ -260,6 +265,20 @@ def next_player(game: Game) -> int:
 
 
 def _end_turn(game: Game) -> Game:
+    return _read_open_rules(game, _next_turn(game))
+
+
+def _read_open_rules(game: Game, ended: Game) -> Game:
+    """The turn just ended, under the other readings of D2 and D4 where they are chosen."""
+    readings = game.readings
+    if readings.drawn_draw_two_stays and not game.stack_out and game.penalty:
+        ended = replace(ended, penalty=game.penalty)  # the drawn DRAW_TWO still forces
+    if readings.skipped_turn_numbered and game.skip_next:
+        ended = replace(ended, turn=ended.turn + 1, past=((), ended.past))  # no moves in it
+    return ended
+
+
+def _next_turn(game: Game) -> Game:
     missed = game.missed | {game.owed} if game.owed is not None else game.missed
     return replace(
         game,

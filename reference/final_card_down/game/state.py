@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from . import readings as _readings
 from .cards import (
     HAND_SIZE,
     MIN_DECK_SIZE,
@@ -29,6 +30,7 @@ from .cards import (
     Value,
 )
 from .errors import InvalidDeckError
+from .readings import Readings
 
 # A finished turn's moves linked to the turns before it: (moves, older) or None.  Linked so
 # that ending a turn costs O(1) however long the game is; looking back walks the list.
@@ -63,6 +65,7 @@ class Game:
     stack_out: int  # DRAW_TWOs the next player will face
     skip_next: bool  # an ADVANCE was played this turn
     winner: int  # NOT_FINISHED, a player 0..3, or NO_WINNER
+    readings: Readings = _readings.DEFAULT  # how the spec's open rules are read (readings.py)
 
     @property
     def deck_size(self) -> int:
@@ -89,15 +92,23 @@ def _card_at(values: Sequence[int], colors: Sequence[int], suits: Sequence[int],
 
 
 def newGame(
-    deckSize: int, values: Sequence[int], colors: Sequence[int], suits: Sequence[int]
+    deckSize: int,
+    values: Sequence[int],
+    colors: Sequence[int],
+    suits: Sequence[int],
+    *,
+    readings: Readings | None = None,
 ) -> Game:
     """Deal a new game from the deck exactly as given (index 0 is the top card, dealt first).
 
     No shuffling (FAQ): 7 cards each, round-robin from player 0, then the next card starts
     the discard pile and the rest is the draw pile.  The first discard takes effect at once:
     a DRAW_TWO is a penalty against the first player, an ADVANCE skips player 0 (player 1
-    plays turn 0), a BACKWARDS makes play anticlockwise; CONTINUE and DECLARE are plain cards.
+    plays turn 0; turn 1 with ``skipped_turn_numbered``), a BACKWARDS makes play anticlockwise;
+    CONTINUE and DECLARE are plain cards. ``readings``: how the open rules are read (by default
+    ``readings.DEFAULT``, read at the call).
     """
+    readings = readings if readings is not None else _readings.DEFAULT
     if isinstance(deckSize, bool) or not isinstance(deckSize, int):
         raise InvalidDeckError(f"deckSize must be an int, not {deckSize!r}")
     if deckSize < MIN_DECK_SIZE:
@@ -109,11 +120,13 @@ def newGame(
     dealt = NUM_PLAYERS * HAND_SIZE
     hands = tuple(deck[p:dealt:NUM_PLAYERS] for p in range(NUM_PLAYERS))
     first = deck[dealt]
-    player, direction, penalty = 0, Direction.CLOCKWISE, 0
+    player, direction, penalty, turn, past = 0, Direction.CLOCKWISE, 0, 0, None
     if first.value == Value.DRAW_TWO:
         penalty = 1
     elif first.value == Value.ADVANCE:
         player = 1
+        if readings.skipped_turn_numbered:  # D4's other reading: player 0's turn 0, no moves
+            turn, past = 1, ((), None)
     elif first.value == Value.BACKWARDS:
         direction = Direction.ANTICLOCKWISE
     return Game(
@@ -124,9 +137,9 @@ def newGame(
         hands=hands,
         player=player,
         direction=direction,
-        turn=0,
+        turn=turn,
         moves=(),
-        past=None,
+        past=past,
         declared=None,
         penalty=penalty,
         drawn=0,
@@ -141,6 +154,7 @@ def newGame(
         stack_out=0,
         skip_next=False,
         winner=NOT_FINISHED,
+        readings=readings,
     )
 
 

@@ -15,9 +15,11 @@ from __future__ import annotations
 import importlib.abc
 import importlib.util
 import sys
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
+from ..game.readings import Readings
 from .catalog import MUTANTS, Mutant
 
 GAME_DIR = Path(__file__).resolve().parent.parent / "game"
@@ -27,6 +29,7 @@ ADT_FILES = (
     "errors.py",
     "legal.py",
     "queries.py",
+    "readings.py",
     "rules.py",
     "state.py",
 )
@@ -67,17 +70,47 @@ def get_mutant(name: str) -> Mutant:
     raise MutantError(f"unknown mutant {name!r}; known: {', '.join(mutant_names())}")
 
 
-def sources(name: str | None = None) -> dict[str, str]:
-    """The ADT package's files (name -> text), patched for mutant ``name`` (None: reference)."""
+def sources(name: str | None = None, readings: Readings | None = None) -> dict[str, str]:
+    """The ADT package's files (name -> text), patched for mutant ``name`` (None: reference),
+    playing ``readings`` (default: the page's decisions) in every game it deals.
+
+    Under a reading where a mutant's patch *is* the student's reading of an open rule
+    (``Mutant.reading``), that mutant is the page's decision instead (``swapped``): the bug a
+    suite of that reading should catch is the reading it does not follow."""
+    readings = readings or Readings()
     files = {f: (GAME_DIR / f).read_text(encoding="utf-8") for f in ADT_FILES}
-    if name is None:
-        return files
-    m = get_mutant(name)
-    count = files[m.file].count(m.old)
-    if count != 1:
-        raise MutantError(f"mutant {name}: its patch matches {count} places in {m.file}, not 1")
-    files[m.file] = files[m.file].replace(m.old, m.new)
+    if name is not None:
+        m = get_mutant(name)
+        if swapped(m, readings):
+            readings = replace(readings, **{m.reading: False})  # type: ignore[arg-type]
+        else:
+            count = files[m.file].count(m.old)
+            if count != 1:
+                raise MutantError(
+                    f"mutant {name}: its patch matches {count} places in {m.file}, not 1"
+                )
+            files[m.file] = files[m.file].replace(m.old, m.new)
+    if readings != Readings():
+        files[READINGS_FILE] = with_default(files[READINGS_FILE], readings)
     return files
+
+
+READINGS_FILE = "readings.py"
+_DEFAULT_LINE = "\nDEFAULT = Readings()\n"
+
+
+def swapped(mutant: Mutant, readings: Readings) -> bool:
+    """Is ``mutant`` the page's decision under ``readings`` (its patch is their reading)?"""
+    return mutant.reading is not None and bool(getattr(readings, mutant.reading))
+
+
+def with_default(text: str, readings: Readings) -> str:
+    """``readings.py``'s text with ``DEFAULT`` set to ``readings``: the games a student's
+    suite deals (its ``newGame`` calls pass no readings) then follow them."""
+    if text.count(_DEFAULT_LINE) != 1:
+        raise MutantError(f"{READINGS_FILE}: its DEFAULT line is not found exactly once")
+    switches = ", ".join(f"{n}=True" for n in readings.differences())
+    return text.replace(_DEFAULT_LINE, f"\nDEFAULT = Readings({switches})\n")
 
 
 def write_package(dest_dir: str | Path, name: str | None = None, package: str = "game") -> Path:
@@ -148,5 +181,6 @@ __all__ = [
     "mutant_labels",
     "mutant_names",
     "sources",
+    "swapped",
     "write_package",
 ]

@@ -20,6 +20,9 @@ class Mutant:
     file: str
     old: str
     new: str
+    # The open rule (a ``Readings`` switch) whose other reading this patch plays, if any: for
+    # a student of that reading the patch is no bug, so their mutant is the page's decision.
+    reading: str | None = None
 
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -50,6 +53,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "rules.py",
         "        penalty=game.stack_out,",
         "        penalty=game.stack_out or game.penalty,",
+        reading="drawn_draw_two_stays",
     ),
     Mutant(
         "callout_penalty_to_caller",
@@ -107,6 +111,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "rules.py",
         "        turn=game.turn + 1,",
         "        turn=game.turn + (2 if game.skip_next else 1),",
+        reading="skipped_turn_numbered",
     ),
     Mutant(
         "backwards_ignored",
@@ -168,8 +173,10 @@ MUTANTS: tuple[Mutant, ...] = (
         "play_after_draw",
         "Decision D1: a turn is either a draw or a play; no play after an ordinary draw",
         "rules.py",
-        '    if game.drawn:\n        return "the player drew this turn, so cannot play"',
+        "    if game.drawn and not _may_play_after_draw(game):\n"
+        '        return "the player drew this turn, so cannot play"',
         '    if False:\n        return "the player drew this turn, so cannot play"',
+        reading="play_after_draw",
     ),
     Mutant(
         "many_draws_per_turn",
