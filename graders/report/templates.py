@@ -35,6 +35,11 @@ def md_text(text: Any, limit: int = 2000) -> str:
     return md_inline(terminal_plain(truncate_text(str(text), limit)))
 
 
+def plain_text(text: Any, limit: int = 2000) -> str:
+    """Student-controlled text for a terminal or a text field: cut, no escape sequences."""
+    return terminal_plain(truncate_text(str(text), limit))
+
+
 def md_block(text: Any, limit: int = 2000) -> str:
     """Student-controlled text as a code block it cannot close, with no escape sequences."""
     return md_code_block(terminal_plain(truncate_text(str(text), limit)))
@@ -69,6 +74,7 @@ def _environment(folders: tuple[str, ...]) -> Environment:
     env.filters["points"] = points
     env.filters["md"] = md_text
     env.filters["md_block"] = md_block
+    env.filters["plain"] = plain_text
     env.filters["outcome"] = lambda key: OUTCOMES.get(key, key)
     env.globals["OUTCOMES"] = OUTCOMES
     env.globals["not_run_groups"] = not_run_groups

@@ -230,6 +230,43 @@ def _unchanged(args, data: bytes) -> bool:
     return args == fresh or repr(args) == repr(fresh)
 
 
+def _many(result: dict, case: dict, function, adapter, module, calls, buffer) -> dict:
+    """A probe: ``function`` called once per argument tuple of ``calls`` in one round trip
+    (the grader explains a failed case with it), under one CPU budget. Each answer is
+    ``["returned", value]`` or ``["raised", "Type: message"]``; the first raise ends it."""
+    answers: list = []
+    real_stdout, real_stderr = sys.stdout, sys.stderr
+    sys.stdout = sys.stderr = buffer
+    started = time.perf_counter()
+    signal.setitimer(signal.ITIMER_PROF, case["cpu"])
+    try:
+        for args in calls:
+            try:
+                if adapter is not None:
+                    value = adapter.call(module, case["function"], args)
+                else:
+                    value = function(*args)
+                answers.append(["returned", encode(value)])
+            except (MemoryError, CpuTimeExceeded):
+                raise
+            except BaseException as exc:  # noqa: BLE001 - whatever the student's code raises
+                answers.append(["raised", f"{type(exc).__name__}: {str(exc)[:500]}"])
+                break
+        result["status"] = "returned"
+        result["value"] = answers
+    except MemoryError:
+        result["status"] = "memory"
+    except CpuTimeExceeded:
+        result["status"] = "cpu"
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        sys.stdout, sys.stderr = real_stdout, real_stderr
+    result["seconds"] = round(time.perf_counter() - started, 6)
+    result["stdout"] = buffer.text()
+    result["dropped"] = buffer.dropped
+    return result
+
+
 def main(argv: list[str]) -> int:
     in_fd, out_fd = int(argv[1]), int(argv[2])
     inbox = os.fdopen(in_fd, "rb")
@@ -299,6 +336,9 @@ def main(argv: list[str]) -> int:
             _send(out, result)
             continue
         args = marshal.loads(data)
+        if "many" in case:  # a probe: one call per argument tuple (only for a failed case)
+            _send(out, _many(result, case, function, adapter, module, args, buffer))
+            continue
         sys.stdout = sys.stderr = buffer
         started = time.perf_counter()
         signal.setitimer(signal.ITIMER_PROF, case["cpu"])

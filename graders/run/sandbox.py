@@ -50,6 +50,9 @@ class Call:
     id: int
     function: str
     args: tuple
+    # A probe (``contract.Probe``): ``args`` holds one argument tuple per call, all made in
+    # one round trip; the answer is their list.  Its arguments are not kept in the cache.
+    many: bool = False
 
 
 class RunStatus(StrEnum):
@@ -513,6 +516,9 @@ def _call_message(call: Call, cpu: float) -> bytes:
     """A call's two frames: which case and function, then the arguments. A case's arguments
     are the same for every submission of a class, so their frame is kept (by the identity
     of the arguments, which the cache holds on to) instead of being made again for each."""
+    if call.many:
+        head = {"id": call.id, "function": call.function, "cpu": cpu, "many": True}
+        return harness.frame(head) + _args_frame(call.args)
     key = id(call.args)
     cached = _ARGS_FRAME.get(key)
     if cached is None or cached[0] is not call.args:

@@ -20,13 +20,18 @@ from graders.assignment import Case
 from graders.compare import describe_sequence, normalise, type_name
 from graders.contract import (
     AssignmentPlugin,
+    Explanation,
     FixtureGeneration,
     FixtureRequest,
+    Probe,
+    ProbeAnswers,
     ProgramIO,
     Solving,
     Views,
 )
+from graders.views import aligned_pile, plain_pile
 
+from . import explain
 from . import generate as gen
 from .cards import is_marker, is_wild
 from .formats.solution import format_solution, parse_solution
@@ -271,35 +276,45 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
     return [*written, path]
 
 
+def _piles(part: str, value: Any) -> list[tuple[str, Any]]:
+    """(label, pile) of a result or an input's form (hand or hands, deck, discard)."""
+    first, deck, discard = value
+    hands = [first] if part in ONE_HAND else list(first)
+    labels = ["hand"] if part in ONE_HAND else [f"hand {k + 1}" for k in range(len(hands))]
+    return [*zip(labels, hands, strict=True), ("discard", discard), ("deck", deck)]
+
+
 def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
-    """What the HTML report draws: labelled rows of cards, the first divergence flagged."""
+    """What the HTML report draws: the input (start state), then each pile expected and
+    returned card under card, every difference marked (``graders.views.aligned_pile``)."""
     exp = normalise(expected)
     act = normalise(actual) if actual is not None and check_shape(part, actual) is None else None
-    rows = []
-    if part in ONE_HAND:
-        labels = [("hand", exp[0], act[0] if act else None)]
-    else:
-        labels = [
-            (f"hand {k + 1}", h, act[0][k] if act and k < len(act[0]) else None)
-            for k, h in enumerate(exp[0])
-        ]
-    labels += [
-        ("discard", exp[2], act[2] if act else None),
-        ("deck", exp[1], act[1] if act else None),
+    piles = []
+    mine = dict(_piles(part, act)) if act is not None else {}
+    for label, pile in _piles(part, exp):
+        got = mine.get(label, [] if act is not None else None)
+        piles.append(aligned_pile(label, pile, got, card_text, card_colour))
+    if act is not None:  # hands the student returned that no expected hand matches
+        for label, pile in _piles(part, act):
+            if label not in {p["label"] for p in piles}:
+                piles.append(aligned_pile(label, [], pile, card_text, card_colour))
+    discard, deck, first = args
+    given = [
+        plain_pile(label, pile, card_text, card_colour)
+        for label, pile in _piles(part, (first, deck, discard))
     ]
-    for label, e, a in labels:
-        first = None
-        if a is not None and a != e:
-            first = next(
-                (
-                    k
-                    for k in range(max(len(a), len(e)))
-                    if k >= len(a) or k >= len(e) or a[k] != e[k]
-                ),
-                None,
-            )
-        rows.append({"label": label, "expected": e, "actual": a, "first_divergence": first})
-    return {"kind": "cards", "rows": rows}
+    return {"kind": "cards", "piles": piles, "given": given}
+
+
+def show_input(part: str, args: tuple) -> list[str]:
+    """The start state in the course's short notation, one pile a line."""
+    discard, deck, first = args
+    lines = []
+    for label, pile in _piles(part, (first, deck, discard)):
+        suffix = {"discard": ", top first", "deck": ", next first"}.get(label, "")
+        cards = " ".join(card_text(c) for c in pile) or "(empty)"
+        lines.append(f"{label} ({len(pile)}{suffix}): {cards}")
+    return lines
 
 
 CARD_COLOURS = {"r": "red", "g": "green", "b": "blue", "y": "yellow", "w": "wild", "-": "none"}
@@ -319,8 +334,40 @@ def card_text(card: Any) -> str:
     return str(card)
 
 
-class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving):
+class Plugin(AssignmentPlugin, ProgramIO, Views, Explanation, FixtureGeneration, Solving):
     """uno-moves: four functions (or a program per part) over ``.uno`` games."""
+
+    MAX_GAMES = 256
+
+    def __init__(self, assignment: Any) -> None:
+        super().__init__(assignment)
+        self._games: dict[tuple[str, str], list] = {}
+
+    def _game(self, case: Case) -> list:
+        """The reference's turns for ``case`` (kept: ``probe`` and ``first_divergence`` both
+        need them, and a class fails the same cases again and again)."""
+        key = (case.name, case.input_path)
+        if key not in self._games:
+            if len(self._games) >= self.MAX_GAMES:
+                self._games.clear()
+            self._games[key] = explain.game_steps(case.part, case.args)
+        return self._games[key]
+
+    def probe(self, case: Case, value: Any) -> Probe | None:
+        """Parts 2-4: the student's ``onePlayerOneMove`` on the state before each turn of the
+        reference's game, in the reference's turn order."""
+        if case.part not in explain.EXPLAINED_PARTS:
+            return None
+        return Probe(explain.SINGLE_MOVE, explain.probe_calls(self._game(case)))
+
+    def first_divergence(self, case: Case, value: Any, answers: ProbeAnswers | None) -> dict | None:
+        """The first turn whose move departs from the rules (see ``explain``)."""
+        if case.part not in explain.EXPLAINED_PARTS or answers is None:
+            return None
+        return explain.first_divergence(case.part, self._game(case), answers, value)
+
+    def show_input(self, part: str, args: tuple) -> list[str]:
+        return show_input(part, args)
 
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
         return load_case(entry, root)
