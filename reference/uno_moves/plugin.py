@@ -341,17 +341,20 @@ class Plugin(AssignmentPlugin, ProgramIO, Views, Explanation, FixtureGeneration,
 
     def __init__(self, assignment: Any) -> None:
         super().__init__(assignment)
-        self._games: dict[tuple[str, str], list] = {}
+        self._games: dict[int, tuple[Any, str, list]] = {}
 
     def _game(self, case: Case) -> list:
         """The reference's turns for ``case`` (kept: ``probe`` and ``first_divergence`` both
-        need them, and a class fails the same cases again and again)."""
-        key = (case.name, case.input_path)
-        if key not in self._games:
+        need them, and a class fails the same cases again and again). Kept by the identity
+        of the case's arguments, which the entry holds on to, like the sandbox's frames."""
+        key = id(case.args)
+        found = self._games.get(key)
+        if found is None or found[0] is not case.args or found[1] != case.part:
             if len(self._games) >= self.MAX_GAMES:
                 self._games.clear()
-            self._games[key] = explain.game_steps(case.part, case.args)
-        return self._games[key]
+            found = (case.args, case.part, explain.game_steps(case.part, case.args))
+            self._games[key] = found
+        return found[2]
 
     def probe(self, case: Case, value: Any) -> Probe | None:
         """Parts 2-4: the student's ``onePlayerOneMove`` on the state before each turn of the
