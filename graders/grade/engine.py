@@ -286,6 +286,18 @@ def _run_module(session, assignment, cases, handled, streaks):
 
 
 EXPLAINED = (CaseOutcome.FAILED, CaseOutcome.ERROR, CaseOutcome.WRONG_SHAPE)
+# The keys of a first divergence that every report reads (``contract.Explanation``).
+DIVERGENCE_KEYS = {
+    "summary": "",
+    "where": "",
+    "rule": "",
+    "expected": "",
+    "got": "",
+    "note": "",
+    "state_text": [],
+    "state": None,
+    "view": "",
+}
 
 
 def _explain(plugin, session, cases, outcomes, results, staff: bool) -> None:
@@ -313,8 +325,9 @@ def _explain(plugin, session, cases, outcomes, results, staff: bool) -> None:
             found = plugin.first_divergence(case, value, answers)
         except Exception:  # noqa: BLE001 - an explanation is a nicety: never fail grading for it
             found = None
-        if found is not None:
-            result.first_divergence = cap_value(found)
+        if isinstance(found, dict):
+            # Every key the reports read is there (a missing one reads as empty).
+            result.first_divergence = cap_value(DIVERGENCE_KEYS | found)
 
 
 def _probe_answers(outcome: Outcome) -> list[tuple[str, object]] | None:
