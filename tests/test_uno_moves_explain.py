@@ -138,7 +138,9 @@ def test_a_game_that_stops_too_early(tmp_path, assignment):
     result = grade(tmp_path, assignment, STOPS_EARLY, [case("part02", *PLANTED)])
     fd = result.cases[0].first_divergence
     assert fd["kind"] == "order"
-    assert any(line.startswith("your result is the state after turn 1 of") for line in fd["details"])
+    assert any(
+        line.startswith("your result is the state after turn 1 of") for line in fd["details"]
+    )
 
 
 def test_a_single_move_that_raises(tmp_path, assignment):
