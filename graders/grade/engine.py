@@ -9,6 +9,7 @@ review.  Everything else is here and is the same for every assignment.
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from collections.abc import Sequence
@@ -215,6 +216,24 @@ class Streaks:
 
 
 ADAPTER_MODULE = "_unograde_adapter"
+
+
+def in_cells(text: str, module: str, submission: Submission) -> str:
+    """A traceback of a notebook's joined module (``File "uno.py", line 57``) with each of its
+    lines named as Jupyter shows it: ``File "hana.ipynb", cell 3, line 4`` (code cells and
+    their lines counted from 1)."""
+    if not text:
+        return text
+    where = submission.cell_of_line
+    shown = submission.module_file or f"{module}.py"
+
+    def place(match: re.Match) -> str:
+        found = where.get(int(match.group(1)))
+        if found is None:
+            return match.group(0)
+        return f'File "{shown}", cell {found[0]}, line {found[1]}'
+
+    return re.sub(rf'File "{re.escape(module)}\.py", line (\d+)', place, text)
 
 
 def _provide(assignment: Assignment, submission: Submission) -> str | None:
@@ -428,6 +447,7 @@ def _grade(
             mode,
             adapter=adapter,
             expected_calls=todo,
+            allowed_imports=assignment.allowed_imports,
         ) as session:
             outcomes = _run_module(session, assignment, cases, handled, streaks)
             by_id = outcomes | handled
@@ -442,6 +462,10 @@ def _grade(
                 results.append(judge(assignment, case, outcome, worth[case.part], staff=staff))
             _explain(plugin, session, list(cases), outcomes, results, staff)
         import_stdout = session.import_stdout
+    if submission.cell_of_line:
+        # A notebook ran as one joined module: its tracebacks name the cell and the line in it.
+        for r in results:
+            r.traceback = in_cells(r.traceback, assignment.module, submission)
     parts = []
     for part in assignment.parts:
         mine = [r for r in results if r.part == part.id]

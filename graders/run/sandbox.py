@@ -35,7 +35,7 @@ from typing import Any
 
 from ..assignment import Limits
 from ..textsafe import clean_text
-from . import cgroups, harness
+from . import cgroups, harness, imports
 from .budget import REGISTER, Budget, Interrupted, current_budget
 
 HARNESS = Path(harness.__file__).resolve()
@@ -331,8 +331,10 @@ class _Child:
         n_calls: int,
         adapter: str | None = None,
         budget: Budget | None = None,
+        allowed_imports: tuple[str, ...] = (),
     ) -> None:
         self.tree = Tree(limits)
+        self.farm: Path | None = None
         self.token = self.tree.token
         # Under bubblewrap the working folder is a sized tmpfs inside the sandbox; without
         # it, a private folder of the grader's (removed on close).
@@ -346,6 +348,18 @@ class _Child:
         self.out_r, out_w = os.pipe()
         inside_sub = "/sandbox/sub" if isolation == "bwrap" else str(sub)
         paths = [inside_sub] + [str(p) for p in extra_paths]
+        # What the assignment lets a submission import beyond the standard library.
+        # They go at the end of sys.path: the standard library is found first, as usual.
+        extra = imports.allowed(tuple(allowed_imports)) if allowed_imports else None
+        import_binds: list[tuple[Path, str]] = []
+        sites: list[str] = []
+        if extra:
+            if isolation == "bwrap":
+                import_binds = [(entry, str(entry)) for entry in extra.entries]
+                sites = [str(site) for site in extra.sites]
+            else:
+                self.farm = imports.link_farm(extra.entries)
+                sites = [str(self.farm)]
         total_cpu = limits.cpu * max(1, n_calls) + STARTUP_GRACE
         if budget is not None and budget.seconds is not None:
             total_cpu = min(total_cpu, budget.seconds + STARTUP_GRACE)
@@ -359,6 +373,7 @@ class _Child:
             "file_mb": FILE_MB,
             "output_chars": limits.output_kb * 1024,
             "adapter": adapter,
+            "site": sites,
         }
         harness_path = "/sandbox/harness.py" if isolation == "bwrap" else str(HARNESS)
         cmd = [
@@ -371,15 +386,18 @@ class _Child:
             str(out_w),
         ]
         if isolation == "bwrap":
-            binds = [(sub, "/sandbox/sub"), (HARNESS, "/sandbox/harness.py")]
+            binds = [(sub, "/sandbox/sub"), (HARNESS, "/sandbox/harness.py"), *import_binds]
             cmd = bwrap_command(limits.disk_mb, ro_binds=binds) + cmd
         home = SANDBOX_WORK if isolation == "bwrap" else str(self.work)
+        env = self.tree.env(home)
+        if extra:
+            env.update(imports.THREAD_ENV)
         try:
             with open(self.log, "wb") as log:
                 proc = subprocess.Popen(
                     self.tree.command(cmd),
                     cwd=self.work or "/",
-                    env=self.tree.env(home),
+                    env=env,
                     stdin=subprocess.DEVNULL,
                     stdout=log,
                     stderr=subprocess.STDOUT,
@@ -463,6 +481,7 @@ class _Child:
     def _remove_files(self) -> None:
         if self.work is not None:
             shutil.rmtree(self.work, ignore_errors=True)
+        imports.remove_farm(self.farm)
         self.log.unlink(missing_ok=True)
 
     def close(self) -> None:
@@ -549,8 +568,10 @@ class Session:
         adapter: str | None = None,
         expected_calls: int = 1,
         budget: Budget | None = None,
+        allowed_imports: tuple[str, ...] = (),
     ) -> None:
         self.sub, self.module, self.limits = sub, module, limits
+        self.allowed_imports = tuple(allowed_imports)
         self.mode = choose_isolation(isolation)
         self.isolation = isolation_text(self.mode, limits)
         self.extra_paths, self.adapter = extra_paths or [], adapter
@@ -590,6 +611,7 @@ class Session:
                 self.remaining,
                 self.adapter,
                 self.budget,
+                self.allowed_imports,
             )
         except Interrupted:
             return Outcome(-1, "not-run", message="not run: grading was interrupted")
