@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
@@ -99,12 +100,23 @@ def test_cards_made_of_markup_characters_are_inert(tmp_path):
 
 
 def test_a_probe_that_loops_forever_costs_only_its_explanation(tmp_path):
+    # Part 2 answers at once (wrongly); the single move loops on a waiting Draw 2, which only
+    # the probe reaches. The probe times out like any call; the case keeps its verdict.
     looping = ADA.replace(
         "        if two_waiting:", "        if two_waiting:\n            while True: pass"
-    )
-    assignment, result = grade(tmp_path, looping)
+    ) + ("\ndef onePlayerManyMoves(discard, deck, hand):\n    return hand, deck, discard\n")
+    path = tmp_path / "student.py"
+    path.write_text(looping)
+    assignment = load_assignment("uno-moves")
+    limits = replace(assignment.limits, timeout=0.5, cpu=0.5)
+    subs = load_submissions(path, assignment.module)
+    try:
+        result = grade_submission(assignment, subs[0], [case()], limits, isolation="rlimits")
+    finally:
+        cleanup(subs)
     [failed] = result.cases
-    assert failed.outcome == "timeout" and failed.first_divergence is None
+    assert failed.outcome == "failed" and failed.messages
+    assert failed.first_divergence is None
 
 
 def test_forged_probe_answers_are_refused():
