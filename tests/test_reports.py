@@ -200,7 +200,7 @@ def test_staff_reports_show_hidden_cases_in_full(graded, tmp_path):
     assignment, _, _ = graded
     klass = tmp_path / "class"
     klass.mkdir()
-    (klass / "rev.py").write_text((ADA.read_text() + REVERSED))
+    (klass / "rev.py").write_text(ADA.read_text() + REVERSED)
     out = tmp_path / "staff"
     [item] = grade_batch(
         assignment, [klass], assignment.cases(), out, jobs=1, isolation="rlimits", staff=True

@@ -8,10 +8,11 @@ installed where the grader runs is made importable, and nothing else of site-pac
 * the distributions that provide those modules, and (recursively) the distributions they
   require, are found with ``importlib.metadata``; their top-level entries (``numpy``,
   ``numpy.libs``, ``numpy-2.4.6.dist-info``) are what the child may see;
-* under bubblewrap each entry is bound read-only at its own path (site-packages itself stays
-  an empty tmpfs), and the site-packages folders go on the child's ``sys.path``;
-* under rlimits a private folder of symbolic links to those entries goes on ``sys.path``
-  instead (the whole site-packages would also offer unograde and its reference).
+* under bubblewrap each entry is bound read-only into one folder of the sandbox's own
+  (``/sandbox/site``: no path of the grader's machine shows), which goes at the end of the
+  child's ``sys.path``; entries stay siblings, as the libraries' relative lookups expect;
+* under rlimits a private folder of symbolic links to those entries goes there instead (the
+  whole site-packages would also offer unograde and its reference).
 
 A name that is not installed is left out: the submission's import fails with
 ``ModuleNotFoundError``, as it would on any machine without it.
@@ -42,6 +43,10 @@ class Allowed:
 
     def __bool__(self) -> bool:
         return bool(self.entries)
+
+    def unique_entries(self) -> list[Path]:
+        """The entries by name, the first of each name (one folder holds them all)."""
+        return list({entry.name: entry for entry in reversed(self.entries)}.values())[::-1]
 
 
 def _requirements(dist: metadata.Distribution) -> list[str]:
@@ -123,7 +128,8 @@ def link_farm(entries: tuple[Path, ...]) -> Path:
     remove it with :func:`remove_farm`."""
     farm = Path(tempfile.mkdtemp(prefix="unograde-site-"))
     for entry in entries:
-        (farm / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+        if not (farm / entry.name).exists():
+            (farm / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     return farm
 
 

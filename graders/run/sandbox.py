@@ -143,6 +143,7 @@ def _python_prefix() -> Path:
 
 
 SANDBOX_WORK = "/sandbox/work"
+SANDBOX_SITE = "/sandbox/site"  # what the assignment allows a submission to import
 
 
 @functools.cache
@@ -354,9 +355,9 @@ class _Child:
         import_binds: list[tuple[Path, str]] = []
         sites: list[str] = []
         if extra:
-            if isolation == "bwrap":
-                import_binds = [(entry, str(entry)) for entry in extra.entries]
-                sites = [str(site) for site in extra.sites]
+            if isolation == "bwrap":  # one folder of the sandbox's: no host path shows
+                import_binds = [(e, f"{SANDBOX_SITE}/{e.name}") for e in extra.unique_entries()]
+                sites = [SANDBOX_SITE]
             else:
                 self.farm = imports.link_farm(extra.entries)
                 sites = [str(self.farm)]

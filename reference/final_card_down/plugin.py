@@ -344,6 +344,19 @@ class Plugin(
     def probe(self, case: Case, value: Any) -> Probe | None:
         return probe(case)
 
+    def show_input(self, part: str, args: tuple) -> list[str]:
+        """A scenario's deck and its steps (moves and queries), as the scenario names them."""
+        if part != ADT_PART or not isinstance(args[0], dict):
+            return super().show_input(part, args)
+        scenario = args[0]
+        deck = list(scenario.get("deck", []))
+        steps = [SR.step_label(step) for step in scenario.get("steps", [])]
+        lines = [f"newGame with a deck of {len(deck)} cards, top first: {', '.join(deck[:14])} …"]
+        lines += [f"step {k}: {label}" for k, label in enumerate(steps[:50])]
+        if len(steps) > 50:
+            lines.append(f"… and {len(steps) - 50} more steps")
+        return lines
+
     def first_divergence(self, case: Case, value: Any, answers: ProbeAnswers | None) -> dict | None:
         return first_divergence(case, answers)
 
