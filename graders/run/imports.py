@@ -21,9 +21,9 @@ A name that is not installed is left out: the submission's import fails with
 from __future__ import annotations
 
 import functools
-import importlib.metadata as metadata
 import importlib.util
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -31,6 +31,9 @@ from pathlib import Path
 
 # Threads a numerical library starts by default: one core per sandbox (cgroups), so one.
 THREAD_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+SITE_NAMES = ("site-packages", "dist-packages")
+# "Requires-Dist: python-dateutil>=2.8.2; python_version >= '3'": the name, and the marker.
+REQUIRES = re.compile(r"^Requires-Dist:\s*([A-Za-z0-9][A-Za-z0-9._-]*)[^;\n]*(?:;(.*))?$", re.M)
 
 
 @dataclass(frozen=True)
@@ -49,49 +52,63 @@ class Allowed:
         return list({entry.name: entry for entry in reversed(self.entries)}.values())[::-1]
 
 
-def _requirements(dist: metadata.Distribution) -> list[str]:
-    """Names of the distributions ``dist`` needs (extras left out, markers evaluated)."""
-    from packaging.requirements import InvalidRequirement, Requirement
-
-    names = []
-    for text in dist.requires or ():
-        try:
-            req = Requirement(text)
-        except InvalidRequirement:
-            continue
-        if req.marker is not None and not req.marker.evaluate({"extra": ""}):
-            continue
-        names.append(req.name)
-    return names
+def _normal(name: str) -> str:
+    """A distribution's name as its ``.dist-info`` folder spells it (PEP 503, then 427)."""
+    return re.sub(r"[-_.]+", "_", name).lower()
 
 
-def _top_level(dist: metadata.Distribution, site: Path) -> list[Path]:
-    """The distribution's top-level entries in ``site`` (not its scripts in ``../bin``)."""
-    found: dict[str, None] = {}
-    for file in dist.files or ():
-        first = file.parts[0] if file.parts else ""
+def _dist_infos(site: Path) -> dict[str, Path]:
+    """The site's ``.dist-info`` folders by normalised distribution name."""
+    found = {}
+    for entry in site.glob("*.dist-info"):
+        found[_normal(entry.name[: -len(".dist-info")].split("-")[0])] = entry
+    return found
+
+
+def _top_level(info: Path) -> list[str]:
+    """A distribution's top-level entries in its site folder, from its RECORD (scripts in
+    ``../bin`` and ``.pth`` files left out)."""
+    try:
+        record = (info / "RECORD").read_text(encoding="utf-8")
+    except OSError:
+        return [info.name]
+    names: dict[str, None] = {info.name: None}
+    for line in record.splitlines():
+        first = line.split(",", 1)[0].split("/", 1)[0]
         if first and first not in ("..", "__pycache__") and not first.endswith(".pth"):
-            found[first] = None
-    return [site / name for name in found if (site / name).exists()]
+            names[first] = None
+    return list(names)
+
+
+def _requirements(info: Path) -> list[str]:
+    """The distributions ``info`` requires, extras left out (any other marker is kept:
+    showing a library too many is harmless, one too few breaks the import)."""
+    try:
+        text = (info / "METADATA").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    head = text.split("\n\n", 1)[0]  # the headers; the description follows
+    return [m.group(1) for m in REQUIRES.finditer(head) if "extra" not in (m.group(2) or "")]
 
 
 @functools.cache
 def allowed(names: tuple[str, ...]) -> Allowed:
-    """The site-packages entries that make ``names`` importable, with what they require."""
-    if not names:
-        return Allowed((), (), ())
-    providers = metadata.packages_distributions()
-    sites: dict[Path, None] = {}
+    """The site-packages entries that make ``names`` importable, with what they require.
+
+    Read from the files pip leaves (``.dist-info``: RECORD, METADATA), not with
+    ``importlib.metadata``, whose import and scan of every installed distribution cost
+    more than a child's whole start (this runs once in each worker process)."""
+    sites: dict[Path, dict[str, Path]] = {}
     entries: dict[Path, None] = {}
-    missing = []
-    todo: list[str] = []
+    missing: list[str] = []
+    todo: list[tuple[Path, str]] = []
     for name in names:
         spec = importlib.util.find_spec(name)
-        if spec is None or spec.origin in (None, "built-in", "frozen"):
-            if spec is None:
-                missing.append(name)
+        if spec is None:
+            missing.append(name)
+            continue
+        if spec.origin in (None, "built-in", "frozen"):
             continue  # the standard library's own: already importable
-        todo += providers.get(name, [])
         location = Path(
             os.path.realpath(
                 next(iter(spec.submodule_search_locations))
@@ -99,27 +116,30 @@ def allowed(names: tuple[str, ...]) -> Allowed:
                 else spec.origin
             )
         )
-        if location.parent.name in ("site-packages", "dist-packages"):
-            sites[location.parent] = None
-            entries[location] = None
+        site = location.parent
+        if site.name not in SITE_NAMES:
+            continue  # the standard library, or a layout this does not know
+        infos = sites.setdefault(site, _dist_infos(site))
+        entries[location] = None
+        todo.append((site, name))
+        # The module's distribution: by the module's name, else the one whose RECORD has it.
+        if _normal(name) not in infos:
+            for dist, info in infos.items():
+                if location.name in _top_level(info):
+                    todo.append((site, dist))
+                    break
     seen: set[str] = set()
     while todo:
-        dist_name = todo.pop()
-        key = dist_name.lower().replace("_", "-")
-        if key in seen:
+        site, dist = todo.pop()
+        key = _normal(dist)
+        info = sites[site].get(key)
+        if info is None or key in seen:
             continue
         seen.add(key)
-        try:
-            dist = metadata.distribution(dist_name)
-        except metadata.PackageNotFoundError:
-            continue
-        site = Path(os.path.realpath(dist.locate_file("")))
-        if site.name not in ("site-packages", "dist-packages"):
-            continue
-        sites[site] = None
-        for entry in _top_level(dist, site):
-            entries[entry] = None
-        todo += _requirements(dist)
+        for name in _top_level(info):
+            if (site / name).exists():
+                entries[site / name] = None
+        todo += [(site, required) for required in _requirements(info)]
     return Allowed(tuple(sites), tuple(entries), tuple(missing))
 
 
