@@ -115,6 +115,27 @@ def test_allowed_imports_bring_what_they_require():
         assert {"pandas", "numpy"} <= pandas  # pandas requires numpy
 
 
+def test_only_the_allowed_names_a_submission_mentions_are_offered(tmp_path):
+    (tmp_path / "uno.py").write_text("import numpy as np\n# pandas_like and geopandas are other names\n")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "helper.py").write_text("from matplotlib import pyplot\n")
+    allowed = ("numpy", "pandas", "matplotlib")
+    assert imports.wanted(allowed, tmp_path) == ("numpy", "matplotlib")
+    assert imports.wanted(allowed, None) == () and imports.wanted((), tmp_path) == ()
+
+
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_a_submission_that_imports_nothing_allowed_starts_as_before(
+    tmp_path, assignment, seeds, isolation
+):
+    # Nothing of site-packages, and no thread variables: the sandbox of a plain submission.
+    body = "import os, sys\nprint(sorted(os.environ), [p for p in sys.path if 'site' in p])"
+    path = notebook(tmp_path, ADA, body)
+    result = grade(assignment, path, seeds[:1], isolation)
+    assert "OPENBLAS_NUM_THREADS" not in result.import_stdout
+    assert "site" not in result.import_stdout.split("] [", 1)[1]
+
+
 def test_an_unknown_module_is_left_out():
     found = imports.allowed(("no_such_module_at_all",))
     assert not found and found.missing == ("no_such_module_at_all",)

@@ -27,6 +27,7 @@ from ..contract import (
     Views,
 )
 from ..results import CaseOutcome, CaseResult, PartResult, SubmissionResult
+from ..run import imports
 from ..run.budget import Budget, budget_scope
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
 from ..submission import Submission
@@ -447,7 +448,7 @@ def _grade(
             mode,
             adapter=adapter,
             expected_calls=todo,
-            allowed_imports=assignment.allowed_imports,
+            allowed_imports=imports.wanted(assignment.allowed_imports, submission.folder),
         ) as session:
             outcomes = _run_module(session, assignment, cases, handled, streaks)
             by_id = outcomes | handled

@@ -15,7 +15,9 @@ installed where the grader runs is made importable, and nothing else of site-pac
   whole site-packages would also offer unograde and its reference).
 
 A name that is not installed is left out: the submission's import fails with
-``ModuleNotFoundError``, as it would on any machine without it.
+``ModuleNotFoundError``, as it would on any machine without it. Only the names a submission's
+own files mention are offered to it (:func:`wanted`): each bound folder costs a sandbox's
+start a little, and a submission that imports none of them should not pay for it.
 """
 
 from __future__ import annotations
@@ -141,6 +143,32 @@ def allowed(names: tuple[str, ...]) -> Allowed:
                 entries[site / name] = None
         todo += [(site, required) for required in _requirements(info)]
     return Allowed(tuple(sites), tuple(entries), tuple(missing))
+
+
+MAX_SCANNED = 8 * 1024 * 1024  # bytes of a submission's source read to find its imports
+
+
+def wanted(names: tuple[str, ...], folder: Path | None) -> tuple[str, ...]:
+    """The allowed ``names`` that a submission's own Python files (in ``folder``) mention as a
+    word: the only ones it can import, short of computing a module's name at run time (which
+    then fails as not installed: the student's loss, never a way around the list)."""
+    if not names or folder is None:
+        return ()
+    found: set[str] = set()
+    budget = MAX_SCANNED
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+    for path in sorted(folder.rglob("*.py")):
+        if budget <= 0 or len(found) == len(names):
+            break
+        try:
+            if path.is_symlink() or not path.is_file():
+                continue
+            text = path.read_bytes()[:budget].decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        budget -= len(text)
+        found.update(pattern.findall(text))
+    return tuple(name for name in names if name in found)
 
 
 def link_farm(entries: tuple[Path, ...]) -> Path:
