@@ -148,6 +148,11 @@ def allowed(names: tuple[str, ...]) -> Allowed:
 MAX_SCANNED = 8 * 1024 * 1024  # bytes of a submission's source read to find its imports
 
 
+@functools.cache
+def _mentions(names: tuple[str, ...]) -> re.Pattern:
+    return re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+
+
 def wanted(names: tuple[str, ...], folder: Path | None) -> tuple[str, ...]:
     """The allowed ``names`` that a submission's own Python files (in ``folder``) mention as a
     word: the only ones it can import, short of computing a module's name at run time (which
@@ -156,18 +161,23 @@ def wanted(names: tuple[str, ...], folder: Path | None) -> tuple[str, ...]:
         return ()
     found: set[str] = set()
     budget = MAX_SCANNED
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
-    for path in sorted(folder.rglob("*.py")):
-        if budget <= 0 or len(found) == len(names):
-            break
-        try:
-            if path.is_symlink() or not path.is_file():
+    pattern = _mentions(names)
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith(".py") or budget <= 0:
                 continue
-            text = path.read_bytes()[:budget].decode("utf-8", errors="replace")
-        except OSError:
-            continue
-        budget -= len(text)
-        found.update(pattern.findall(text))
+            path = os.path.join(root, name)
+            try:
+                if os.path.islink(path):
+                    continue
+                with open(path, "rb") as handle:
+                    text = handle.read(budget).decode("utf-8", errors="replace")
+            except OSError:
+                continue
+            budget -= len(text)
+            if any(n in text for n in names):  # a substring search first: most mention none
+                found.update(pattern.findall(text))
     return tuple(name for name in names if name in found)
 
 
