@@ -116,7 +116,8 @@ def test_allowed_imports_bring_what_they_require():
 
 
 def test_only_the_allowed_names_a_submission_mentions_are_offered(tmp_path):
-    (tmp_path / "uno.py").write_text("import numpy as np\n# pandas_like and geopandas are other names\n")
+    source = "import numpy as np\n# pandas_like and geopandas are other names\n"
+    (tmp_path / "uno.py").write_text(source)
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "helper.py").write_text("from matplotlib import pyplot\n")
     allowed = ("numpy", "pandas", "matplotlib")
