@@ -501,5 +501,14 @@ def new(assignment_id: str, course: Path, title: str | None) -> None:
     )
 
 
+def _register() -> None:
+    """Verbs that live in subpackages of their own."""
+    from .kit.cli import kit_command
+
+    main.add_command(kit_command)
+
+
+_register()
+
 if __name__ == "__main__":
     main()
