@@ -58,6 +58,8 @@ def starter_notebook(source: str, title: str) -> bytes:
     )
     nb = v4.new_notebook()
     nb.cells = [v4.new_markdown_cell(intro)] + [v4.new_code_cell(b) for b in blocks]
+    for k, cell in enumerate(nb.cells):
+        cell["id"] = f"cell-{k}"  # not nbformat's random ids: the same starter, the same bytes
     nb.metadata["kernelspec"] = {
         "name": "python3",
         "display_name": "Python 3",

@@ -132,6 +132,9 @@ def type_name(value: Any) -> str:
         return "None"
     if isinstance(value, tuple | list):
         return f"a {type(value).__name__} of {len(value)}"
-    if isinstance(value, dict) and "__repr__" in value and "__type__" in value:
-        return f"a {value['__type__']}"
+    if isinstance(value, dict) and "__repr__" in value:
+        # An object that is not plain data, as the sandbox's harness describes it.
+        kind = value.get("__object__", value.get("__type__"))
+        if isinstance(kind, str):
+            return f"a {kind}"
     return f"a {type(value).__name__}"

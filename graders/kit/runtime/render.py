@@ -8,6 +8,7 @@ The grader's report environments (:mod:`graders.report.templates`) start from
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -43,6 +44,14 @@ def environment(folders: Sequence[str]) -> Environment:
 
 
 def case_text(env: Environment, case: Any) -> str:
-    """A case's outcome, feedback lines, traceback and what it printed (``case.txt.j2``), with
-    no escape sequence or control character left: fit for a terminal."""
-    return terminal_plain(env.get_template("case.txt.j2").render(case=case).strip())
+    """A case's outcome, feedback lines, traceback and what it printed (``case.txt.j2``), each
+    with no escape sequence or control character left (one field at a time: an escape cut
+    short in one cannot swallow the next): fit for a terminal, or a plain-text report."""
+    shown = SimpleNamespace(
+        outcome=case.outcome,
+        messages=[terminal_plain(m) for m in case.messages],
+        traceback=terminal_plain(case.traceback or ""),
+        stdout=terminal_plain(case.stdout or ""),
+        stdout_dropped=case.stdout_dropped,
+    )
+    return env.get_template("case.txt.j2").render(case=shown).strip()

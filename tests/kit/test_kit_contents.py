@@ -1,0 +1,171 @@
+"""What a kit holds, and what it must never hold (independent of running it).
+
+No hidden case (name, input or expectation), no reference source, no solution, no unograde in
+its requirements; its check code is the package's runtime, verbatim (one place).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from graders.assignment import load_assignment
+from graders.contract import SelfCheck
+from graders.courses import builtin
+from graders.kit.build import HARNESS, REQUIREMENTS, RUNTIME, build_kit
+from graders.paths import templates_dir
+
+from .conftest import EXAMPLES, ROOT, build
+
+KITS = ["uno-moves"]
+
+
+@pytest.fixture(scope="module", params=KITS)
+def made(request, tmp_path_factory):
+    """(assignment id, the kit's folder) for each assignment that offers a kit."""
+    return request.param, build(request.param, tmp_path_factory.mktemp(request.param))
+
+
+def kit_files(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+def test_every_assignment_that_can_have_a_kit_has_one():
+    offering = [
+        a for a in builtin().assignment_ids() if isinstance(load_assignment(a).plugin, SelfCheck)
+    ]
+    assert sorted(offering) == sorted(KITS)
+
+
+def test_no_hidden_case_goes_in(made):
+    assignment_id, folder = made
+    assignment = load_assignment(assignment_id)
+    files = kit_files(folder)
+    text = "\n".join(data.decode("utf-8", "replace") for data in files.values())
+    hidden = [e for e in assignment.manifest()["cases"] if e["visibility"] != "public"]
+    assert hidden
+    for entry in hidden:
+        assert not re.search(rf"(?<![\w-]){re.escape(entry['name'])}(?![\w-])", text), entry
+        for key in ("input", "expected"):
+            if entry.get(key):
+                assert f"fixtures/{entry[key]}" not in files
+                hidden_bytes = (assignment.fixtures / entry[key]).read_bytes()
+                assert all(hidden_bytes != data for data in files.values())
+    kit = json.loads(files["unocheck/kit.json"])
+    public = {e["name"] for e in assignment.manifest()["cases"] if e["visibility"] == "public"}
+    assert {c["name"] for c in kit["cases"]} <= public
+    # Nor any hidden case's call, whatever its name.
+    hidden_args = [repr(c.args) for c in assignment.cases(visibility="hidden")]
+    wire = __import__("graders.run.harness", fromlist=["tagged"])
+    decoded = json.loads(files["unocheck/kit.json"], object_hook=wire.tagged)
+    assert not {repr(c["args"]) for c in decoded["cases"]} & set(hidden_args)
+
+
+def test_no_reference_source_and_no_solution(made):
+    assignment_id, folder = made
+    files = kit_files(folder)
+    reference = {p.read_bytes() for p in (ROOT / "reference").rglob("*.py")}
+    assert not reference & set(files.values())
+    solutions = {p.read_bytes() for p in (EXAMPLES / assignment_id).rglob("*") if p.is_file()}
+    assert not solutions & set(files.values())
+    for name, data in files.items():
+        if name.endswith(".py"):
+            code = data.decode("utf-8")
+            assert not re.search(r"^\s*(from|import)\s+(reference|graders)\b", code, re.M), name
+    assert "STAFF.md" not in {Path(n).name for n in files}
+
+
+def test_the_check_code_is_the_runtime_verbatim(made):
+    _, folder = made
+    for path in RUNTIME.glob("*.py"):
+        assert (folder / "unocheck" / path.name).read_bytes() == path.read_bytes()
+    assert (folder / "unocheck" / "harness.py").read_bytes() == HARNESS.read_bytes()
+    template = (templates_dir() / "case.txt.j2").read_bytes()
+    assert (folder / "unocheck" / "case.txt.j2").read_bytes() == template
+
+
+def test_requirements_name_only_what_the_check_imports(made):
+    _, folder = made
+    wanted = (folder / "requirements.txt").read_text().split()
+    assert wanted == list(REQUIREMENTS)
+    names = {re.split(r"[<>=]", w)[0].lower() for w in wanted}
+    assert names == {"pytest", "deepdiff", "jinja2"}
+    # Everything the check's modules import from outside the standard library is in there.
+    imported = set()
+    for path in (folder / "unocheck").rglob("*.py"):
+        for match in re.finditer(r"^\s*(?:from|import)\s+([\w]+)", path.read_text(), re.M):
+            imported.add(match.group(1))
+    outside = {m for m in imported if m not in sys.stdlib_module_names and m != "__future__"}
+    assert outside <= {"pytest", "deepdiff", "jinja2"} | {"unolab", "scenario_runner"}
+
+
+def test_the_page_is_the_assignments_page(made):
+    assignment_id, folder = made
+    page = (ROOT / "assignments" / assignment_id / "README.md").read_bytes()
+    assert (folder / "README.md").read_bytes() == page
+    check = (folder / "CHECK.md").read_text()
+    assert "python -m pip install -r requirements.txt" in check and "python -m pytest" in check
+
+
+STAFF_WORDS = re.compile(r"reference\.|reference/|seeds/|unograde (solve|fixtures)")
+
+
+@pytest.mark.xfail(
+    reason="today's pages still hold staff notes (reference modules, seed files, fixture "
+    "generation); the integrator is moving them to assignments/<id>/STAFF.md",
+    strict=False,
+)
+def test_the_page_has_no_staff_notes(made):
+    assignment_id, folder = made
+    page = (folder / "README.md").read_text()
+    assert not STAFF_WORDS.findall(page)
+    assignment = load_assignment(assignment_id)
+    for entry in assignment.manifest()["cases"]:
+        if entry["visibility"] != "public":
+            assert entry["name"] not in page and Path(entry["input"]).name not in page
+
+
+def test_the_zip_is_the_same_bytes_each_time(tmp_path):
+    assignment = load_assignment("uno-moves")
+    first, second = tmp_path / "a.zip", tmp_path / "b.zip"
+    build_kit(assignment, first)
+    build_kit(assignment, second)
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as zf:
+        names = zf.namelist()
+    assert all(n.startswith("uno-moves-kit/") for n in names)
+    assert all(".." not in n and not n.startswith("/") for n in names)
+
+
+def unograde(*args, cwd=None):
+    return subprocess.run(
+        [sys.executable, "-m", "graders.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+    )
+
+
+def test_the_command_writes_the_zip_and_bad_input_exits_2(tmp_path):
+    proc = unograde("kit", "uno-moves", "--out", str(tmp_path / "k.zip"))
+    assert proc.returncode == 0, proc.stderr
+    assert "45 public cases" in proc.stdout and (tmp_path / "k.zip").is_file()
+    proc = unograde("kit", "nope", "--out", str(tmp_path / "x.zip"))
+    assert proc.returncode == 2 and "unknown assignment 'nope'" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    proc = unograde("kit", "uno-moves", "--out", str(tmp_path / "missing" / "k.zip"))
+    assert proc.returncode == 2 and "no such folder" in proc.stderr
+    proc = unograde("kit", "uno-moves", "--out", str(tmp_path))
+    assert proc.returncode == 2
+    # The default name, in the current folder.
+    proc = unograde("kit", "uno-moves", cwd=tmp_path)
+    assert proc.returncode == 0 and (tmp_path / "uno-moves-kit.zip").is_file()
