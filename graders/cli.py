@@ -503,9 +503,11 @@ def new(assignment_id: str, course: Path, title: str | None) -> None:
 
 def _register() -> None:
     """Verbs that live in subpackages of their own."""
+    from .export import export
     from .kit.cli import kit_command
 
     main.add_command(kit_command)
+    main.add_command(export)
 
 
 _register()

@@ -106,11 +106,16 @@ def bwrap_usable() -> bool:
         return False
     if path not in _BWRAP_WORKS:
         try:
+            # The features every child's command uses (a fresh /proc in its own PID
+            # namespace, /dev, a tmpfs): in a container bubblewrap may make namespaces and
+            # still be refused a /proc, and then every run would fail, not fall back.
             probe = subprocess.run(
-                [path, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "true"],
+                [path, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent",
+                 "--new-session", "--cap-drop", "ALL", "--proc", "/proc", "--dev", "/dev",
+                 "--tmpfs", "/tmp", "true"],
                 capture_output=True,
                 timeout=10,
-            )
+            )  # fmt: skip
             _BWRAP_WORKS[path] = probe.returncode == 0
         except (OSError, subprocess.SubprocessError):
             _BWRAP_WORKS[path] = False
@@ -331,6 +336,7 @@ class _Child:
     ) -> None:
         self.tree = Tree(limits)
         self.token = self.tree.token
+        self.isolation = isolation
         # Under bubblewrap the working folder is a sized tmpfs inside the sandbox; without
         # it, a private folder of the grader's (removed on close).
         self.work = (
@@ -438,6 +444,12 @@ class _Child:
             return "stopped answering"
         if self.tree.memory_exceeded():
             return "memory"
+        if (
+            self.isolation == "bwrap"
+            and code > 128
+            and code - 128 in signal.Signals._value2member_map_
+        ):
+            code = 128 - code  # bubblewrap exits with 128 + the signal that killed the child
         if code < 0:
             name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else ""
             if -code == signal.SIGXCPU:
