@@ -33,10 +33,12 @@ from pathlib import Path, PurePosixPath
 
 from .. import __version__
 from ..assignment import Assignment, AssignmentError
-from ..contract import SelfCheck
+from ..contract import ProgramIO, SelfCheck
 from ..paths import templates_dir
 from ..run import harness
+from ..run.programs import program_specs
 from .notebook import starter_notebook
+from .runtime.loader import load_module
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
 HARNESS = Path(harness.__file__).resolve()
@@ -120,6 +122,15 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
     for rel in [*support, *([adapter] if adapter else [])]:
         files[f"{PACKAGE}/assignment/{rel}"] = (folder / rel).read_bytes()
 
+    # Programs in any language, where the assignment grades them and the feedback module
+    # reads what they print back.
+    programs = {}
+    if assignment.programs and isinstance(plugin, ProgramIO):
+        module = load_module(plugin.kit_feedback())
+        if callable(getattr(module, "parse_program_output", None)):
+            for spec in program_specs(assignment.programs):
+                programs[spec.entry] = {"run": list(spec.run), "build": list(spec.build)}
+
     # The public cases, solved.
     wanted = set(plugin.kit_parts())
     cases = []
@@ -134,6 +145,10 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
                 plugin.kit_expected(case), f"{assignment.id} case {case.name}: its expectation"
             ),
         }
+        if programs:
+            assert isinstance(plugin, ProgramIO)
+            entry["stdin"] = plugin.program_input(case)
+            entry["program_args"] = list(plugin.program_args(case))
         for key, rel in (("input", case.input_path), ("expected_file", case.expected_path)):
             if rel:
                 files[f"fixtures/{rel}"] = (assignment.fixtures / rel).read_bytes()
@@ -177,6 +192,7 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
         "adapter": str(adapter) if adapter else None,
         "provided": provided,
         "notebook": name if notebook is not None else None,
+        "programs": programs,
         "notes": notes,
         "cases": cases,
     }
@@ -276,6 +292,15 @@ def check_page(assignment: Assignment, kit: dict, starters: list[str], notebook:
         f"{kit['limits']['submission_timeout']:g} s for all cases.",
         "",
     ]
+    if kit["programs"]:
+        entries = ", ".join(f"`{entry}`" for entry in kit["programs"])
+        lines += [
+            f"A whole program is checked too ({entries}): `python -m pytest --submission "
+            f"{next(iter(kit['programs']))}`. It is built and run with its language's own tools "
+            "(which must be installed: `node`, `javac` and `java`, `gcc`...), each case's input "
+            "on its standard input, and what it prints is read back as the grader reads it.",
+            "",
+        ]
     if kit["notes"]:
         lines += ["What this check leaves to the grader:", ""]
         lines += [f"- {note[:1].upper()}{note[1:]}." for note in kit["notes"]]

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from .loader import load_feedback, load_module
+from .programs import Program
 from .render import case_text, environment
 from .session import Call, Run, Session, prepare
 from .verdict import MALFORMED, MUTATED, bounded_messages, failure, judge_value
@@ -84,16 +85,20 @@ def find_submission(config: pytest.Config, kit: dict) -> tuple[Path | None, str 
     """The file to check, or why there is none."""
     chosen = config.getoption("--submission")
     module = kit["module"]
+    programs = kit.get("programs") or {}
     if chosen:
         path = Path(chosen)
         if not path.is_absolute():
             path = Path(config.invocation_params.dir) / path
         if not path.is_file():
             return None, f"{chosen}: no such file"
-        if path.suffix not in (".py", ".ipynb"):
-            return None, f"{chosen}: expected a .py file or a notebook (.ipynb)"
+        if path.suffix not in (".py", ".ipynb") and path.name not in programs:
+            kinds = "a .py file or a notebook (.ipynb)"
+            if programs:
+                kinds += " or a program (" + ", ".join(programs) + ")"
+            return None, f"{chosen}: expected {kinds}"
         return path, None
-    for name in (f"{module}.py", f"{module}.ipynb"):
+    for name in (f"{module}.py", f"{module}.ipynb", *programs):
         if (ROOT / name).is_file():
             return ROOT / name, None
     return None, (
@@ -214,6 +219,9 @@ def run_cases(kit: dict, source: Path, cases: list[dict], config: pytest.Config)
     """Run and judge ``cases`` on the work in ``source``: index -> :class:`Checked`."""
     module = kit["module"]
     notes = config.stash[NOTES]
+    program = (kit.get("programs") or {}).get(source.name)
+    if program is not None:
+        return run_program(kit, source, program, cases)
     helpers = [p for p in ROOT.glob("*.py") if p.name not in ("conftest.py", source.name)]
     provided = [HERE / "provided" / name for name in kit.get("provided", [])]
     adapter = HERE / "assignment" / kit["adapter"] if kit.get("adapter") else None
@@ -250,6 +258,35 @@ def run_cases(kit: dict, source: Path, cases: list[dict], config: pytest.Config)
                 notes.append(f"your module printed while it was imported: {runner.import_stdout}")
     finally:
         shutil.rmtree(prepared.folder, ignore_errors=True)
+    return results
+
+
+def run_program(kit: dict, source: Path, program: dict, cases: list[dict]) -> dict:
+    """Run and judge ``cases`` on the program whose entry file is ``source``."""
+    feedback = load_feedback(HERE / "assignment" / kit["feedback"])
+    limits = kit["limits"]
+    who = "the program"
+    results: dict[int, Checked] = {}
+    with Program(source.parent, program["run"], program.get("build") or ()) as runner:
+        failure = runner.build()
+        for case in cases:
+            view = SimpleNamespace(**case)
+            run = failure or runner.run(
+                case.get("stdin", ""),
+                case.get("program_args", []),
+                limits["timeout"],
+                limits["output_kb"] * 1024,
+            )
+            if run.status == "returned":
+                printed = run.value
+                try:
+                    run.value = feedback.module.parse_program_output(case["part"], printed)
+                except ValueError as exc:
+                    run.status, run.message = "malformed", str(exc)
+                    stderr = f"\n(and on stderr:)\n{run.stdout}" if run.stdout else ""
+                    run.stdout = printed + stderr
+            part_who = who if len(kit["parts"]) == 1 else f"{who} on {case['part']}"
+            results[case["index"]] = judge_run(feedback, view, run, part_who, limits["memory_mb"])
     return results
 
 
