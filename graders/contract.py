@@ -281,6 +281,11 @@ class SelfCheck(ABC):
         Default: none."""
         return ()
 
+    def kit_includes(self, case: Case) -> bool:
+        """Whether the kit holds this public case (one its feedback module can judge without
+        anything a student may not have). Default: every public case."""
+        return True
+
     def kit_expected(self, case: Case) -> Any:
         """A public case's expectation as the kit keeps it for the feedback module's verdict:
         plain data (str, int, float, bool, None, lists, tuples, dicts), written as JSON with

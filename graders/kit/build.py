@@ -134,8 +134,12 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
     # The public cases, solved.
     wanted = set(plugin.kit_parts())
     cases = []
+    left_out = 0
     for case in assignment.cases(visibility="public"):
         if case.part not in wanted:
+            continue
+        if not plugin.kit_includes(case):
+            left_out += 1
             continue
         entry = {
             "name": case.name,
@@ -144,6 +148,7 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
             "expected": _plain(
                 plugin.kit_expected(case), f"{assignment.id} case {case.name}: its expectation"
             ),
+            "readings": list(case.readings),
         }
         if programs:
             assert isinstance(plugin, ProgramIO)
@@ -168,6 +173,8 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
             f"the grader also runs {len(hidden)} hidden cases ({per_part}) that this kit does "
             "not hold: passing every case here is not the grade"
         )
+    if left_out:
+        notes.append(f"{left_out} of the public cases are left to the grader, for the reason next")
     notes += list(plugin.kit_notes())
     limits = assignment.limits
     kit = {

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -172,6 +173,11 @@ RESULTS = pytest.StashKey[dict]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    provided = HERE / "provided"
+    if provided.is_dir() and str(provided) not in sys.path:
+        # The assignment's official definitions (``unolab.py``) for the feedback module to read
+        # values with, whatever the student did to the copy beside their work.
+        sys.path.insert(0, str(provided))
     config.stash[KIT] = read_kit()
     config.stash[ENV] = environment([str(HERE)])
     config.stash[NOTES] = []
@@ -235,7 +241,7 @@ def run_cases(kit: dict, source: Path, cases: list[dict], config: pytest.Config)
     feedback = load_feedback(HERE / "assignment" / kit["feedback"])
     limits = kit["limits"]
     functions = {part["id"]: part["function"] for part in kit["parts"]}
-    results: dict[int, Checked] = {}
+    runs: list[Run] = []
     try:
         with Session(
             HERE / "harness.py",
@@ -249,16 +255,21 @@ def run_cases(kit: dict, source: Path, cases: list[dict], config: pytest.Config)
         ) as runner:
             for case in cases:
                 function = functions[case["part"]]
-                run = runner.call(Call(case["index"], function, case["args"]))
-                view = SimpleNamespace(**case)
-                results[case["index"]] = judge_run(
-                    feedback, view, run, function, limits["memory_mb"]
-                )
+                runs.append(runner.call(Call(case["index"], function, case["args"])))
             if runner.import_stdout:
                 notes.append(f"your module printed while it was imported: {runner.import_stdout}")
+        views = [SimpleNamespace(**case) for case in cases]
+        interpret = getattr(feedback.module, "interpret", None)
+        if interpret is not None:
+            # The assignment judges each submission under its reading of open rules.
+            values = {k: run.value for k, run in enumerate(runs) if run.status == "returned"}
+            notes.extend(interpret(prepared.folder, views, values))
     finally:
         shutil.rmtree(prepared.folder, ignore_errors=True)
-    return results
+    return {
+        case["index"]: judge_run(feedback, view, run, functions[case["part"]], limits["memory_mb"])
+        for case, view, run in zip(cases, views, runs, strict=True)
+    }
 
 
 def run_program(kit: dict, source: Path, program: dict, cases: list[dict]) -> dict:
