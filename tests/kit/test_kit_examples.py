@@ -124,13 +124,8 @@ def test_a_wrong_solution_reads_as_unograde_check_says(student_python, kit):
     assert set(mine) - {"setup"} <= set(theirs) | {k for k in mine if "::test_" in k}
 
 
-def test_ochos_locos_programs_are_checked_as_the_grader_runs_them(
-    student_python, pristine, tmp_path
-):
-    assignment_id, folder = pristine
-    if assignment_id != "ochos-locos":
-        pytest.skip("the program form is ochos-locos'")
-    folder = shutil.copytree(folder, tmp_path / "kit")
+def test_ochos_locos_programs_are_checked_as_the_grader_runs_them(student_python, tmp_path):
+    folder = build("ochos-locos", tmp_path)
     shutil.copy(EXAMPLES / "ochos-locos/bilal/main.py", folder / "main.py")
     proc = run_kit(student_python, folder, "--submission", "main.py")
     assert proc.returncode == 0 and "10 passed" in proc.stdout, proc.stdout[-2000:]
