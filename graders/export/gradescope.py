@@ -164,7 +164,19 @@ fi
 "$PY" -m venv "$ROOT/unograde-venv"
 "$ROOT/unograde-venv/bin/python" -m pip install --quiet --disable-pip-version-check \\
   --constraint "$HERE/constraints.txt" "$HERE/{wheel}"
-"$ROOT/unograde-venv/bin/python" -m graders.cli --version
+"$ROOT/unograde-venv/bin/python" -I -m graders.cli --version
+
+# Where bubblewrap cannot run, students' code runs as an unprivileged user, who can read
+# neither the references and the hidden fixtures nor this folder (it holds the wheel), and
+# cannot write the results.
+if [ -z "${{UNOGRADE_AUTOGRADER_ROOT:-}}" ] && ! id {user} >/dev/null 2>&1; then
+  useradd --system --no-create-home --shell /usr/sbin/nologin {user} 2>/dev/null \\
+    || adduser -S -H {user} 2>/dev/null \\
+    || echo "unograde: could not add the user {user}; children will run as nobody"
+fi
+VENV_PYTHON="$ROOT/unograde-venv/bin/python"
+SITE="$("$VENV_PYTHON" -I -c 'import graders.paths as p; print(p._PACKAGE.parent)')"
+chmod -R go-rwx "$SITE/reference" "$SITE/graders/_data/fixtures" "$HERE"
 """
 
 RUN_AUTOGRADER = """#!/usr/bin/env bash
@@ -173,7 +185,16 @@ RUN_AUTOGRADER = """#!/usr/bin/env bash
 # visibility rules). UNOGRADE_AUTOGRADER_ROOT replaces /autograder: for tests only.
 set -uo pipefail
 ROOT="${{UNOGRADE_AUTOGRADER_ROOT:-/autograder}}"
-{course}PYTHON="$ROOT/unograde-venv/bin/python"
+{course}# Without bubblewrap, students' code runs as this unprivileged user (setup.sh made it); an
+# UNOGRADE_SANDBOX_USER already set (empty: none) is kept.
+if [ -z "${{UNOGRADE_SANDBOX_USER+set}}" ]; then
+  if id {user} >/dev/null 2>&1; then
+    export UNOGRADE_SANDBOX_USER={user}
+  else
+    export UNOGRADE_SANDBOX_USER=nobody
+  fi
+fi
+PYTHON="$ROOT/unograde-venv/bin/python"
 if [ ! -x "$PYTHON" ]; then
   mkdir -p "$ROOT/results"
   cat > "$ROOT/results/results.json" <<'JSON'
@@ -182,9 +203,10 @@ JSON
   echo "unograde: $PYTHON is missing: setup.sh did not finish" >&2
   exit 1
 fi
-exec "$PYTHON" -m graders.export.autograder {assignment} --root "$ROOT"
+exec "$PYTHON" -I -m graders.export.autograder {assignment} --root "$ROOT"
 """
 
+SANDBOX_ACCOUNT = "unograde-student"  # the unprivileged user students' code runs as
 # Gradescope copies run_autograder to /autograder: the zip's files are in ROOT/source.
 COURSE_LINE = 'export UNOGRADE_COURSE="$ROOT/source/course"\n'
 FALLBACK = json.dumps(
@@ -235,6 +257,7 @@ def build_autograder(assignment: Assignment, out: Path, wheel: Path | None = Non
             "wheel": built.name,
             "course": COURSE_LINE if course else "",
             "fallback": FALLBACK,
+            "user": SANDBOX_ACCOUNT,
         }
         files: dict[str, tuple[bytes, int]] = {
             "setup.sh": (SETUP_SH.format(**scripts).encode(), 0o755),

@@ -254,6 +254,13 @@ def main(argv: list[str]) -> int:
     source_root = os.path.abspath(setup["root"])
     if setup.get("rlimits", True):
         _limits(setup["memory_mb"], setup["total_cpu"], setup["file_mb"])
+    if setup.get("user"):
+        # The grader runs as root and children as an unprivileged user: switch before any
+        # code of the submission's (or the adapter's) is imported; a failed switch ends here.
+        uid, gid = setup["user"]
+        os.setgroups([])
+        os.setgid(gid)
+        os.setuid(uid)
     if _HAS_TIMER:
         signal.signal(signal.SIGPROF, _on_cpu)
     for path in reversed(setup["path"]):

@@ -45,6 +45,10 @@ class Autograder:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "PYTHON"))}
         env.pop("UNOGRADE_COURSE", None)
         env["UNOGRADE_AUTOGRADER_ROOT"] = str(self.root)
+        # Children as root here (the user switch has its own tests, and the run inside
+        # bubblewrap below takes the image's default): this machine's Python may sit where an
+        # unprivileged user cannot read it.
+        env["UNOGRADE_SANDBOX_USER"] = ""
         return env
 
     def run(self, files: dict[str, bytes | str | Path]) -> tuple[dict, subprocess.CompletedProcess]:

@@ -66,6 +66,24 @@ def test_the_wheel_is_the_instructors_package(exported, tmp_path):
     assert not any(n.startswith(("tests/", "examples/", "benchmarks/")) for n in names)
 
 
+def test_setup_leaves_the_answers_readable_by_root_only(autograder):
+    """Where bubblewrap cannot run, children run as an unprivileged user: the references, the
+    hidden fixtures and the zip's folder (the wheel) must be closed to them."""
+    python = autograder.root / "unograde-venv" / "bin" / "python"
+    site = subprocess.run(
+        [str(python), "-I", "-c", "import graders.paths as p; print(p._PACKAGE.parent)"],
+        capture_output=True,
+        text=True,
+        cwd=autograder.root,
+    ).stdout.strip()
+    assert site.startswith(str(autograder.root)), site
+    for folder in (Path(site) / "reference", Path(site) / "graders/_data/fixtures"):
+        for path in [folder, *folder.rglob("*")]:
+            assert path.stat().st_mode & 0o077 == 0, path
+    assert (autograder.root / "source").stat().st_mode & 0o077 == 0
+    assert (Path(site) / "graders/run/harness.py").stat().st_mode & 0o004  # children read it
+
+
 def test_a_right_solution_gets_full_marks(autograder):
     results, proc = autograder.run({"uno.py": ADA})
     assert proc.returncode == 0, proc.stderr
@@ -224,6 +242,9 @@ def _bwrap_root_view() -> list[str] | None:
             cmd += ["--ro-bind", top, top]
     prefix = os.path.realpath(sys.base_prefix)
     if not prefix.startswith("/usr"):
+        # Folders on the way made readable by any user (pyenv lives in /root, 0700).
+        for parent in reversed(Path(prefix).parents[:-1]):
+            cmd += ["--perms", "0755", "--dir", str(parent)]
         cmd += ["--ro-bind", prefix, prefix]
     return cmd + ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
 
@@ -240,7 +261,11 @@ def test_the_real_paths_with_autograder_bound_by_bubblewrap(autograder):
     shutil.rmtree(autograder.root / "results", ignore_errors=True)
     submission.mkdir()
     shutil.copy(ADA, submission / "uno.py")
-    env = {k: v for k, v in autograder.env().items() if k != "UNOGRADE_AUTOGRADER_ROOT"}
+    env = {
+        k: v
+        for k, v in autograder.env().items()
+        if k not in ("UNOGRADE_AUTOGRADER_ROOT", "UNOGRADE_SANDBOX_USER")
+    }
     proc = subprocess.run(
         [*view, "--bind", str(autograder.root), "/autograder", "--chdir", "/autograder",
          "bash", "/autograder/source/run_autograder"],
@@ -250,6 +275,10 @@ def test_the_real_paths_with_autograder_bound_by_bubblewrap(autograder):
     results = json.loads((autograder.root / "results" / "results.json").read_text())
     assert results["score"] == pytest.approx(100)
     assert "/autograder/results/results.json" in proc.stdout
+    if "rlimits" in results["output"]:
+        # bubblewrap inside bubblewrap is refused here: children ran as the image's
+        # unprivileged user (the exported run_autograder's default), and still got every mark.
+        assert "run as the unprivileged user nobody" in results["output"]
 
 
 def test_the_command_and_its_bad_input(tmp_path, exported):
@@ -282,3 +311,25 @@ def test_the_command_and_its_bad_input(tmp_path, exported):
         zipfile.ZipFile(tmp_path / "ok.zip").read(wheel_name)
         == (tmp_path / wheel_name).read_bytes()
     )
+
+
+def test_a_folder_assignment_with_its_own_stages(exported, autograder, tmp_path):
+    """final-card-down: three files uploaded, the ADT's scenarios in the child and the
+    student's suite run on the reference and the mutants (sandboxed pytest runs from the
+    installed package). ada's ADT passes every scenario (70) and her suite catches 4 of the
+    27 mutants (examples/final-card-down/README.md): 70 + 30 * 4 / 27."""
+    with zipfile.ZipFile(exported) as zf:
+        wheel_name = next(n for n in zf.namelist() if n.endswith(".whl"))
+        (tmp_path / wheel_name).write_bytes(zf.read(wheel_name))
+    archive = tmp_path / "fcd.zip"
+    build_autograder(load_assignment("final-card-down"), archive, wheel=tmp_path / wheel_name)
+    root = tmp_path / "root"
+    (root / "source").mkdir(parents=True)
+    unzip(archive, root / "source")
+    (root / "unograde-venv").symlink_to(autograder.root / "unograde-venv")
+    ada = EXAMPLES / "final-card-down" / "ada"
+    results, proc = Autograder(root).run(
+        {n: ada / n for n in ("game.py", "test_game.py", "player.py")}
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert results["score"] == pytest.approx(70 + 30 * 4 / 27, abs=0.01)
