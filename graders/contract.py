@@ -286,6 +286,11 @@ class SelfCheck(ABC):
         anything a student may not have). Default: every public case."""
         return True
 
+    def kit_args(self, case: Case) -> tuple:
+        """A public case's arguments as the kit keeps them (plain data, like the
+        expectation). Default: ``case.args``."""
+        return case.args
+
     def kit_expected(self, case: Case) -> Any:
         """A public case's expectation as the kit keeps it for the feedback module's verdict:
         plain data (str, int, float, bool, None, lists, tuples, dicts), written as JSON with

@@ -86,8 +86,8 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
     plugin = assignment.plugin
     if not isinstance(plugin, SelfCheck):
         raise KitError(
-            f"{assignment.id} has no self-check kit (its page says why): its plugin does not "
-            "offer the SelfCheck capability"
+            f"{assignment.id} has no self-check kit: its plugin does not offer the SelfCheck "
+            "capability (see assignments/README.md, 'The feedback module and the self-check kit')"
         )
     folder = assignment.folder
     files: dict[str, bytes] = {}
@@ -144,7 +144,9 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
         entry = {
             "name": case.name,
             "part": case.part,
-            "args": _plain(case.args, f"{assignment.id} case {case.name}: its arguments"),
+            "args": _plain(
+                plugin.kit_args(case), f"{assignment.id} case {case.name}: its arguments"
+            ),
             "expected": _plain(
                 plugin.kit_expected(case), f"{assignment.id} case {case.name}: its expectation"
             ),

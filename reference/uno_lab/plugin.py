@@ -303,11 +303,16 @@ class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Comman
     def kit_includes(self, case: Case) -> bool:
         return case.expected.expected.properties is None
 
+    def kit_args(self, case: Case) -> tuple:
+        """The call's inputs, keyed by the case's name (a kit is the same bytes each time; the
+        grader draws a fresh key per run)."""
+        return (payload(case.expected.input, case.name),)
+
     def kit_expected(self, case: Case) -> Any:
         """The case's key and the text of its two files (the kit's feedback reads them)."""
         root = self.assignment.fixtures
         return {
-            "key": case.expected.key,
+            "key": case.name,
             "input": (root / case.input_path).read_text(encoding="utf-8"),
             "expected": (root / case.expected_path).read_text(encoding="utf-8"),
         }
