@@ -333,3 +333,14 @@ def test_a_folder_assignment_with_its_own_stages(exported, autograder, tmp_path)
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert results["score"] == pytest.approx(70 + 30 * 4 / 27, abs=0.01)
+
+
+def test_an_install_without_its_source_must_be_given_the_wheel(tmp_path):
+    from graders.export.gradescope import ExportError, build_wheel
+
+    with pytest.raises(ExportError, match="not a source checkout.*--wheel"):
+        build_wheel(tmp_path, source=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "graders.cli", "--help"], capture_output=True, text=True
+    )
+    assert "kit" in proc.stdout and "export" in proc.stdout
