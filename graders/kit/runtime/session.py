@@ -30,7 +30,7 @@ from typing import Any
 
 from .loader import load_module
 from .notebook import NotebookError, notebook_code, syntax_problem
-from .text import cap_text, clean_text
+from .text import clean_text
 
 STARTUP_GRACE = 10.0  # seconds for the interpreter to start and import the submission
 MAX_LINE = 32 * 1024 * 1024
@@ -404,8 +404,3 @@ class Session:
             seconds=elapsed,
             mutated=reply.get("mutated") is True,
         )
-
-
-def cut(text: str, limit: int) -> str:
-    """``text`` cleaned and cut, saying how much was cut."""
-    return cap_text(clean_text(text), limit)
