@@ -90,6 +90,7 @@ def test_every_example_is_graded_with_32_parts(graded):
     stdout, results, out = graded
     assert set(results) == {
         "full_solution",
+        "memo_pass",
         "style_only",
         "partial_ordering_mistakes",
         "partial_turn_mistakes",
@@ -105,6 +106,43 @@ def test_full_solution_scores_full_marks_and_meets_every_requirement(graded):
     full = results["full_solution"]
     assert full["score"] == 100 and lost_parts(full) == set()
     assert full["review"] == ['style: all 30 "must use" requirements of the lab are met']
+
+
+def test_memo_pass_scores_full_marks(graded):
+    _, results, _ = graded
+    memo = results["memo_pass"]
+    assert memo["score"] == 100 and lost_parts(memo) == set()
+    assert memo["review"] == ['style: all 30 "must use" requirements of the lab are met']
+
+
+def test_a_memo_without_the_pass_of_a_wild_draw_four_loses_only_those_cases(tmp_path, assignment):
+    """The transcript's reading (no PASS for the player WILD_DRAW_FOUR punishes) against the
+    task's text: the cases where Pavel skips fail, every other case passes, the feedback says
+    the rule (the page's decision on the memo's PASS)."""
+    source = (EXAMPLES / "memo_pass.py").read_text()
+    forgetful = source.replace(
+        "return skipTurn(drawFour(nextPlayer(ordered)))",
+        "return nextPlayer(drawFour(nextPlayer(ordered)))",
+    )
+    assert forgetful != source
+    cases = [c for c in assignment.cases() if c.part in ("task25", "task27", "task28", "task29")]
+    result = grade_source(tmp_path, assignment, forgetful, cases=cases)
+    failed = {c.name: c.messages for c in result.cases if not c.passed}
+    assert set(failed) == {
+        "moveAction-edge-wd4-no-colour", "play-edge-first-wd4", "play-random-003"
+    }  # fmt: skip
+    # 6 points over 9 moveAction cases, 8 over 9 play cases: 6/9 + 2 * 8/9, so about 97.6 in all
+    lost = sum(c.max_points for c in result.cases if not c.passed)
+    assert round(lost, 3) == round(6 / 9 + 16 / 9, 3)
+    assert failed["moveAction-edge-wd4-no-colour"][0] == (
+        "moveAction: memo expected [PASS], got [] (a skipped turn is a PASS in the memo: the "
+        "player WILD_DRAW_FOUR punishes in moveAction, the player execution skips, the player "
+        "yourTurn passes after a useless draw; nobody skips when the WILD_DRAW_FOUR's player held "
+        "the colour)"
+    )
+    assert failed["moveAction-edge-wd4-no-colour"][-1].startswith(
+        "the call: moveAction(ORDER(WILD_DRAW_FOUR, GREEN), Desk.make(players=[Player.make("
+    )
 
 
 def test_style_only_scores_full_marks_with_five_style_notes(graded):
