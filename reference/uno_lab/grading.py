@@ -2,10 +2,12 @@
 
 The sandboxed child runs the case through the assignment's adapter
 (``assignments/uno-lab/harness/adapter.py``) and returns plain data: the result or the lab
-exception in the course's notation, and what the call printed.  Here that reply is read back into
-``unolab`` values and judged against the case's expected file; every failure gets a line of
-feedback in the lab's notation, e.g.
-``cardSort: expected [WILD, CRD (SKIP, RED)], got [CRD (SKIP, RED), WILD]``.
+exception in the course's notation (the storage format of fixtures and replies), and what the call
+printed.  Here that reply is read back into ``unolab`` values and judged against the case's
+expected file; every failure gets a line of feedback that writes values as Python a student can
+paste into a test (:mod:`reference.uno_lab.python_text`), e.g.
+``cardSort: expected [WILD, CRD(SKIP, RED)], got [CRD(SKIP, RED), WILD]``.  What the lab printed
+is compared exactly as printed; feedback quotes it as Python strings.
 
 Nothing here runs a submission.  :func:`run_reference` runs the *reference* through the same
 adapter code, in process, to write expected files and to test the fixtures.
@@ -16,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import unolab
-from unolab import Desk, IllegalMove, Player, show
+from unolab import PASS, Desk, IllegalMove, Player
 
 from .cases import CaseInput, Expected
 from .notation import NotationError, adapter, parse_value
+from .python_text import python_error, python_string, python_value
 
 PRINTING_TASKS = frozenset(
     {
@@ -113,22 +115,16 @@ def same(expected: Any, actual: Any) -> bool:
 
 
 def describe(value: Any) -> str:
-    """A value in the course's notation (never raises)."""
-    try:
-        return show(value)
-    except Exception:  # noqa: BLE001 - anything parsed back prints, but be safe
-        return object.__repr__(value)
+    """A value as feedback writes it: Python (never raises)."""
+    return python_value(value)
 
 
 def describe_error(error: BaseException) -> str:
-    if isinstance(error, IllegalMove | unolab.IllegalGame | unolab.Empty):
-        return repr(error)
-    return f"{type(error).__name__}: {error}"
+    """An exception as feedback writes it: ``IllegalGame``, ``IllegalMove('A', (...))``."""
+    return python_error(error)
 
 
 def _player_field(player: Player, field: str) -> str:
-    if field == "strategy":
-        return unolab._strategy_name(player.strategy)
     if field == "cards":
         return describe(list(player.cards))
     return describe(getattr(player, field))
@@ -140,7 +136,22 @@ def _player_diff(expected: Player, actual: Player) -> str:
         for f in ("cards", "strategy", "manual")
         if not same(getattr(expected, f), getattr(actual, f))
     ]
-    return f"player {show(expected.name)}: " + "; ".join(fields)
+    return f"player {python_string(expected.name)}: " + "; ".join(fields)
+
+
+PASS_HINT = (
+    " (a skipped turn is a PASS in the memo: the player WILD_DRAW_FOUR punishes in moveAction,"
+    " the player execution skips, the player yourTurn passes after a useless draw; nobody skips"
+    " when the WILD_DRAW_FOUR's player held the colour)"
+)
+"""Said when two memos differ only in their PASS moves (see the page's Decisions)."""
+
+
+def _only_passes_differ(expected: Any, actual: Any) -> bool:
+    def without(memo: Any) -> list:
+        return [m for m in memo if m is not PASS] if isinstance(memo, list | tuple) else [memo]
+
+    return isinstance(actual, list | tuple) and same(without(expected), without(actual))
 
 
 def desk_difference(expected: Desk, actual: Desk) -> list[str]:
@@ -149,7 +160,7 @@ def desk_difference(expected: Desk, actual: Desk) -> list[str]:
     want = [p.name for p in expected.players]
     got = [p.name for p in actual.players]
     if want != got:
-        out.append(f"players expected in the order {show(want)}, got {show(got)}")
+        out.append(f"players expected in the order {describe(want)}, got {describe(got)}")
     else:
         out += [
             _player_diff(e, a)
@@ -161,14 +172,14 @@ def desk_difference(expected: Desk, actual: Desk) -> list[str]:
         if not same(e, a):
             e = list(e) if isinstance(e, tuple) else e
             a = list(a) if isinstance(a, tuple) else a
-            out.append(f"{f} expected {describe(e)}, got {describe(a)}")
+            hint = PASS_HINT if f == "memo" and _only_passes_differ(e, a) else ""
+            out.append(f"{f} expected {describe(e)}, got {describe(a)}{hint}")
     return out
 
 
 def quoted(text: str) -> str:
-    """A string as SML writes it, escapes included: ``"\\nThe turn of Pavel\\n"``."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + escaped.replace("\n", "\\n").replace("\t", "\\t") + '"'
+    """Printed text quoted as a Python string, escapes included: ``'\\nThe turn of Pavel\\n'``."""
+    return python_string(text)
 
 
 def printed_difference(expected: str, got: str) -> str | None:
@@ -225,11 +236,12 @@ def judge(task: str, case: CaseInput, expected: Expected, outcome: Outcome) -> t
         ]
         if not any(_matches(kind, spec, outcome) for kind, spec in options):
             kind, spec = options[0]
+            shown = describe(parse_value(spec))
             if outcome.error is not None:
-                want = f"to raise {spec}" if kind == "raises" else spec
+                want = f"to raise {shown}" if kind == "raises" else shown
                 feedback.append(f"{task}: expected {want}, got {describe_error(outcome.error)}")
             elif kind == "raises":
-                feedback.append(f"{task}: expected to raise {spec}, got {describe(outcome.value)}")
+                feedback.append(f"{task}: expected to raise {shown}, got {describe(outcome.value)}")
             else:
                 wanted = parse_value(spec)
                 if isinstance(wanted, Desk) and isinstance(outcome.value, Desk):
@@ -269,8 +281,8 @@ def expected_from_reference(case: CaseInput, properties: str | None = None) -> E
     printed when the task is one that prints.  A property-graded case keeps only the property."""
     if properties is not None:
         return Expected(properties=properties)
-    outcome = outcome_from_reply(run_reference(case))
-    printed = outcome.printed if case.task in PRINTING_TASKS else None
-    if outcome.error is not None:
-        return Expected(raises=describe_error(outcome.error), printed=printed)
-    return Expected(result=describe(outcome.value), printed=printed)
+    reply = run_reference(case)
+    printed = str(reply.get("printed") or "") if case.task in PRINTING_TASKS else None
+    if reply.get("raised") is not None:
+        return Expected(raises=str(reply["raised"]), printed=printed)
+    return Expected(result=str(reply["result"]), printed=printed)

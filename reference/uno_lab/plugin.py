@@ -43,10 +43,10 @@ from graders.extras import play_command
 
 from . import TASK_NUMBER
 from .cases import CaseInput, Expected, parse_case_input, parse_expected
-from .grading import describe as show_value
 from .grading import outcome_from_reply, payload, run_reference, task_of, verdict
 from .notation import NotationError, parse_call, parse_value
 from .properties import PROPERTY_NAMES
+from .python_text import python_call, python_string, python_value
 from .style import check_style
 
 
@@ -156,7 +156,7 @@ def _is_result(x: Any) -> bool:
 
 
 _SHAPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "bool": ("true or false", lambda x: isinstance(x, bool)),
+    "bool": ("True or False", lambda x: isinstance(x, bool)),
     "int": ("an int", _is_int),
     "cards": ("a list of cards", lambda x: _seq(x, _is_card)),
     "ints": ("a list of ints", lambda x: _seq(x, _is_int)),
@@ -174,7 +174,7 @@ _SHAPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
         ),
     ),
     "loss": ("a pair (name, points)", _is_loss),
-    "option": ("NONE or SOME (winner, [(name, loss), ...])", lambda x: x is None or _is_result(x)),
+    "option": ("None or (winner, [(name, loss), ...])", lambda x: x is None or _is_result(x)),
     "result": ("a pair (winner, [(name, loss), ...])", _is_result),
 }
 
@@ -215,7 +215,7 @@ def _task(part: str, value: dict) -> str:
 
 def check_shape(part: str, value: Any) -> str | None:
     """Why a reply cannot be an answer of ``part`` at all: not a value of the lab, or not of the
-    type the task returns (``deal: expected a desk, got NONE``)."""
+    type the task returns (``deal: expected a desk, got None``)."""
     if not _is_reply(value):
         return "the call did not come back through the uno-lab adapter (its reply is malformed)"
     if value.get("missing") or value.get("raised") is not None:
@@ -227,40 +227,75 @@ def check_shape(part: str, value: Any) -> str | None:
         return f"{task}: returned {value['result'][:300]}, which is not a value of the lab"
     kind, fits = _SHAPES[RESULT_SHAPE[task]]
     if not fits(result):
-        return f"{task}: expected {kind}, got {show_value(result)[:300]}"
+        return f"{task}: expected {kind}, got {python_value(result)[:300]}"
     return None
+
+
+def call_line(case: CaseInput) -> str:
+    """The case's call as a line of feedback, in Python: ``the call: cardSort([WILD])`` (with
+    the lines a manual player typed, when there are any)."""
+    line = f"the call: {python_call(case.call)}"
+    if case.stdin:
+        line += f", the player typing {python_value(list(case.stdin))}"
+    return line
 
 
 def judge(case: Case, value: Any) -> list[str]:
     """The feedback lines for a reply (after :func:`check_shape`); empty when the case passed:
-    by value, by properties, and by what was printed."""
+    by value, by properties, and by what was printed.  A failed public case ends with its call,
+    so that a student reading only the text (terminal, Markdown, ``unograde check``) can paste it
+    into a test; a hidden case never shows its input."""
     mine: Expectation = case.expected
     if not isinstance(value, dict) or value.get("key") != mine.key:
         return ["the reply does not belong to this case"]
-    return list(verdict(mine.input, mine.expected, value))
+    lines = list(verdict(mine.input, mine.expected, value))
+    if lines and not case.hidden and not value.get("missing"):
+        lines.append(call_line(mine.input))
+    return lines
+
+
+def _reply_text(reply: dict) -> str | None:
+    """What came back, as Python: the value, ``raises ...``, or the reply's own text when it is
+    not a value of the lab."""
+    if reply.get("raised"):
+        text = str(reply["raised"])
+        try:
+            return f"raises {python_value(parse_value(text))}"
+        except NotationError:
+            return f"raises {text}"
+    if reply.get("result") is None:
+        return None
+    text = str(reply["result"])
+    try:
+        return python_value(parse_value(text), multiline=True)
+    except NotationError:
+        return text
+
+
+def _expected_text(exp: Expected) -> str:
+    if exp.properties is not None:
+        return f"a result with the properties of {exp.properties} (see the feedback)"
+    options = [f"raises {exp.raises}" if exp.result is None else exp.result, *exp.accept]
+    shown = []
+    for option in options:
+        raises = option.startswith("raises ")
+        value = python_value(parse_value(option.removeprefix("raises ")), multiline=True)
+        shown.append(f"raises {value}" if raises else value)
+    return "\nor ".join(shown)
 
 
 def view(part: str, args: tuple, expected: Expectation, actual: Any | None) -> dict:
     """What the HTML report shows for a failed public case: the call, what was expected, what
-    came back and what it printed, all in the course's notation."""
+    came back, all as Python, and what it printed, exactly as printed."""
     case, exp = expected.input, expected.expected
-    if exp.properties is not None:
-        wanted = f"a result with the properties of {exp.properties} (see the feedback)"
-    elif exp.result is not None:
-        wanted = exp.result
-    else:
-        wanted = f"raises {exp.raises}"
-    got = None
-    if isinstance(actual, dict):
-        got = f"raises {actual['raised']}" if actual.get("raised") else actual.get("result")
     return {
         "kind": "unolab",
-        "call": case.call_text,
+        "call": python_call(case.call, multiline=True),
         "seed": case.seed,
-        "stdin": list(case.stdin),
-        "expected": wanted,
+        "stdin": [python_string(line) for line in case.stdin],
+        "expected": _expected_text(exp),
         "expected_printed": exp.printed,
-        "got": got,
+        "got": _reply_text(actual) if isinstance(actual, dict) else None,
         "printed": actual.get("printed") if isinstance(actual, dict) else None,
     }
 
