@@ -220,3 +220,15 @@ def note(readings: Readings, how: str) -> str | None:
         "so its scenarios, the reference its tests run on and the mutants all follow that "
         f"reading (declare it to be sure: {example} in game.py)"
     )
+
+
+# ----------------------------------------------------------------- what a reading costs
+
+
+def changed(case: Any, fixtures: Path, switch: str) -> bool:
+    """Whether a correct ADT of the other reading of ``switch`` answers the scenario ``case``
+    otherwise than the page's expectation (``python -m reference.reading_loss``). Only ADT
+    scenarios have answers; a test suite's loss follows from them (D23)."""
+    if case.part != "adt":
+        return False
+    return expected_under(case.args[0], Readings(**{switch: True})) != case.expected
