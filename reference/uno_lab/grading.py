@@ -219,12 +219,13 @@ def judge(task: str, case: CaseInput, expected: Expected, outcome: Outcome) -> t
 
     Returns the feedback lines: none means the case passed.
     """
-    from .properties import check
+    from .properties import check, error_allowed
 
     feedback: list[str] = []
     if expected.properties is not None:
         if outcome.error is not None:
-            feedback.append(f"{task}: raised {describe_error(outcome.error)}")
+            if not error_allowed(expected.properties, case, outcome.error):
+                feedback.append(f"{task}: raised {describe_error(outcome.error)}")
         else:
             feedback.extend(f"{task}: {v}" for v in check(expected.properties, case, outcome))
     else:

@@ -21,6 +21,7 @@ from unolab import (
     REVERSE,
     SKIP,
     Desk,
+    IllegalGame,
     Player,
     colors,
 )
@@ -84,6 +85,18 @@ def draw_properties(desk: Desk, result: Any, count: int) -> list[str]:
     if (result.state, result.direction, result.memo) != (desk.state, desk.direction, desk.memo):
         bad.append("state, direction or memo changed")
     return bad
+
+
+DRAWN = {"draw": 1, "drawTwo": 2, "drawFour": 4}
+
+
+def error_allowed(name: str, case: CaseInput, error: BaseException) -> bool:
+    """Decision 11's other reading: asked to take more cards than the deck and the pile under
+    its top card hold, draw (and drawTwo, drawFour through it) may raise IllegalGame."""
+    if name not in DRAWN or not isinstance(error, IllegalGame):
+        return False
+    desk = case.call.arguments[0]
+    return isinstance(desk, Desk) and len(desk.deck) + max(len(desk.pile) - 1, 0) < DRAWN[name]
 
 
 def normalize_properties(desk: Desk, result: Any, printed: str | None = None) -> list[str]:
@@ -199,9 +212,9 @@ def check(name: str, case: CaseInput, outcome: Any) -> list[str]:
     checkers: dict[str, Callable[[], list[str]]] = {
         "deal": lambda: deal_properties(args[0], outcome.value, outcome.printed),
         "deck": lambda: deck_properties(outcome.value),
-        "draw": lambda: draw_properties(args[0], outcome.value, 1),
-        "drawTwo": lambda: draw_properties(args[0], outcome.value, 2),
-        "drawFour": lambda: draw_properties(args[0], outcome.value, 4),
+        "draw": lambda: draw_properties(args[0], outcome.value, DRAWN["draw"]),
+        "drawTwo": lambda: draw_properties(args[0], outcome.value, DRAWN["drawTwo"]),
+        "drawFour": lambda: draw_properties(args[0], outcome.value, DRAWN["drawFour"]),
         "deskNormalize": lambda: normalize_properties(args[0], outcome.value, outcome.printed),
         "Naive": lambda: naive_properties(args[0], outcome.value),
         "game": lambda: game_properties(args[0], outcome.value, outcome.printed),

@@ -92,3 +92,37 @@ def test_tasks_that_draw_through_another_never_run_out_in_the_fixtures(monkeypat
         run_reference(case.expected.input)
     assert calls[0] > 100  # the watch is on their path: they draw through it
     assert reached == []
+
+
+def test_both_readings_of_d3_and_d11_pass_every_case_they_touch():
+    """A student of either reading loses nothing: the cases the switches change accept both."""
+    from reference.reading_loss import losses
+
+    assert {loss.switch: len(loss.cases) for loss in losses("uno-lab")} == {
+        "absent_element_raises": 0,
+        "nothing_to_draw_raises": 0,
+    }
+
+
+def test_raising_illegalgame_is_accepted_only_when_the_cards_run_out():
+    from reference.uno_lab.cases import CaseInput, Expected
+    from reference.uno_lab.grading import Outcome, judge
+
+    top = "CRD (NUM 5, RED)"
+    players = '[{name = "Sergey", cards = [], strategy = False.ownStrategy, manual = false}]'
+
+    def case(deck: str, pile: str) -> CaseInput:
+        desk = (
+            f"{{ players = {players}, pile = [{top}{pile}], deck = [{deck}], state = PROCEED,"
+            " direction = CLOCKWISE, memo = [] }"
+        )
+        return CaseInput("drawFour", f"drawFour {desk}")
+
+    raised = Outcome(error=u.IllegalGame())
+    # Three cards in all (two in the deck, one under the top card): fewer than four.
+    short = case("CRD (NUM 1, RED), CRD (NUM 2, RED)", ", CRD (NUM 3, RED)")
+    assert judge("drawFour", short, Expected(properties="drawFour"), raised) == ()
+    # Four cards to take: raising is wrong in both readings.
+    enough = case("CRD (NUM 1, RED), CRD (NUM 2, RED), CRD (NUM 3, RED)", ", CRD (NUM 4, RED)")
+    feedback = judge("drawFour", enough, Expected(properties="drawFour"), raised)
+    assert feedback and "IllegalGame" in feedback[0]
