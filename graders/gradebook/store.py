@@ -35,6 +35,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
 from .. import __version__
 from ..results import SubmissionResult, first_message
+from ..textsafe import clean_text
 from . import schema as s
 from .records import CaseRow, Claim, Grading, PartRow, Run, Student, now
 
@@ -160,6 +161,11 @@ class Gradebook:
                 )
             if not create:
                 raise GradebookError(f"{self.name}: no gradebook here yet (grade a class first)")
+        if self.is_sqlite:
+            # WAL (kept in the file): readers never wait for a writer, and a writer killed
+            # mid-transaction leaves the last committed state. Set outside any transaction,
+            # and only on a file that is (or is about to be) a gradebook.
+            self.conn.connection.dbapi_connection.execute("PRAGMA journal_mode = WAL")
         with self.writing() as conn:
             # Looked at again inside the write transaction: another grader may have made it.
             if s.meta.name not in set(inspect(conn).get_table_names()):
@@ -244,15 +250,17 @@ class Gradebook:
             "run_id": run_id,
             "assignment": result.assignment,
             "title": result.title,
-            "student": result.student,
-            "origin": result.origin,
+            # what a submission controls may hold a NUL (PostgreSQL stores none) or a lone
+            # surrogate (no encoding does): cleaned, as every report does
+            "student": clean_text(result.student),
+            "origin": clean_text(result.origin),
             "digest": result.digest,
             "graded_at": graded_at or now(),
             "grader_version": result.grader_version or __version__,
-            "isolation": result.isolation,
+            "isolation": clean_text(result.isolation),
             "score": result.score,
             "max_score": result.max_score,
-            "problem": result.problem,
+            "problem": None if result.problem is None else clean_text(result.problem),
             "budget_hit": result.budget_hit,
             "seconds": result.seconds,
         }
@@ -292,12 +300,18 @@ class Gradebook:
                 conn.execute(s.grading_cases.insert(), cases)
             claims = list(claims)
             if claims:
-                key = {"assignment": result.assignment, "student": result.student}
+                key = {"assignment": result.assignment, "student": row["student"]}
                 conn.execute(s.submitters.delete().where(_matches(s.submitters, key)))
                 conn.execute(
                     s.submitters.insert(),
                     [
-                        {**key, "position": n, "sid": c.sid, "email": c.email, "name": c.name}
+                        {
+                            **key,
+                            "position": n,
+                            "sid": clean_text(c.sid),
+                            "email": clean_text(c.email),
+                            "name": clean_text(c.name),
+                        }  # fmt: skip
                         for n, c in enumerate(claims)
                     ],
                 )
@@ -484,8 +498,7 @@ def _engine(url: URL, is_sqlite: bool) -> Engine:
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            cursor.execute("PRAGMA journal_mode = WAL")
-            cursor.execute("PRAGMA synchronous = NORMAL")  # durable at each WAL checkpoint
+            cursor.execute("PRAGMA synchronous = NORMAL")  # with WAL: durable at checkpoints
             cursor.execute("PRAGMA foreign_keys = ON")
         finally:
             cursor.close()

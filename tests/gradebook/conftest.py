@@ -1,0 +1,144 @@
+"""Gradebook tests: results made by hand, and a real PostgreSQL server where one is installed.
+
+The server is a throwaway cluster (initdb in a temporary folder, its own unix socket, no TCP),
+started once per session and run as the ``postgres`` user when the tests run as root (the
+server refuses root). Each test gets a database of its own. Without Debian's ``postgresql``
+(or psycopg) the PostgreSQL tests are skipped, saying why; ``.ci/run`` installs it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+import uuid
+from pathlib import Path
+
+import pytest
+
+from graders.results import CaseOutcome, CaseResult, PartResult, SubmissionResult
+
+
+def make_result(
+    student: str,
+    parts: dict[str, tuple[float, float, int, int]] | None = None,
+    cases: list[tuple[str, str, str, str | None]] | None = None,
+    assignment: str = "cards",
+    digest: str = "d1",
+    problem: str | None = None,
+    origin: str | None = None,
+    title: str = "Cards",
+) -> SubmissionResult:
+    """A submission's result as the grader would make it: ``parts`` {id: (points, max, passed,
+    total)}, ``cases`` [(name, part, outcome, message)]; the score is the parts' sum."""
+    parts = parts or {"p1": (10.0, 10.0, 2, 2)}
+    cases = cases if cases is not None else [("c1", "p1", "passed", None)]
+    part_results = [
+        PartResult(pid, f"f_{pid}", f"Part {pid}", pts, most, passed, total)
+        for pid, (pts, most, passed, total) in parts.items()
+    ]
+    case_results = [
+        CaseResult(
+            name,
+            part,
+            name.startswith("hidden"),
+            CaseOutcome(outcome),
+            1.0 if outcome == "passed" else 0.0,
+            1.0,
+            messages=[message, "a second message"] if message else [],
+        )  # fmt: skip
+        for name, part, outcome, message in cases
+    ]
+    return SubmissionResult(
+        assignment=assignment,
+        title=title,
+        student=student,
+        origin=origin or f"class/{student}.py",
+        digest=digest,
+        isolation="rlimits (test)",
+        score=sum(p[0] for p in parts.values()),
+        max_score=sum(p[1] for p in parts.values()),
+        parts=part_results,
+        cases=case_results,
+        problem=problem,
+        grader_version="0.1.0",
+    )
+
+
+def _initdb() -> Path | None:
+    found = shutil.which("initdb")
+    candidates = [found] if found else sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return Path(candidates[-1]).resolve() if candidates else None
+
+
+def _run(prefix: list[str], *args: str) -> None:
+    subprocess.run([*prefix, *args], check=True, capture_output=True, timeout=120)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """(url of the ``postgres`` database, admin connection string) of a throwaway server."""
+    initdb = _initdb()
+    if initdb is None:
+        pytest.skip("PostgreSQL is not installed (Debian: apt-get install postgresql)")
+    psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed")
+    prefix: list[str] = []
+    base = Path(tempfile.mkdtemp(prefix="unograde-pg-"))
+    if os.geteuid() == 0:  # the server will not run as root
+        try:
+            user = pwd.getpwnam("postgres")
+        except KeyError:
+            pytest.skip("running as root and there is no postgres user to run the server as")
+        if shutil.which("runuser") is None:
+            pytest.skip("running as root without runuser to start the server as postgres")
+        os.chown(base, user.pw_uid, user.pw_gid)
+        prefix = ["runuser", "-u", "postgres", "--"]
+    data, port = base / "data", 5499
+    pg_ctl = str(initdb.parent / "pg_ctl")
+    try:
+        _run(prefix, str(initdb), "-D", str(data), "-A", "trust", "-U", "unograde",
+             "-E", "UTF8", "--locale=C", "--no-sync")  # fmt: skip
+        options = f"-k {base} -p {port} -c listen_addresses='' -c fsync=off"
+        _run(prefix, pg_ctl, "-D", str(data), "-l", str(base / "server.log"), "-w",
+             "-t", "60", "-o", options, "start")  # fmt: skip
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+        log = (base / "server.log").read_text() if (base / "server.log").exists() else ""
+        shutil.rmtree(base, ignore_errors=True)
+        pytest.fail(f"could not start PostgreSQL: {exc}; {getattr(exc, 'stderr', b'')!r} {log}")
+    admin = f"host={base} port={port} user=unograde dbname=postgres"
+    try:
+        with psycopg.connect(admin, connect_timeout=10):
+            pass
+        yield f"postgresql://unograde@/postgres?host={base}&port={port}", admin, base, port
+    finally:
+        with contextlib.suppress(Exception):
+            _run(prefix, pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """A fresh database on the throwaway server, dropped afterwards."""
+    import psycopg
+
+    _, admin, base, port = postgres_server
+    name = "t_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield f"postgresql://unograde@/{name}?host={base}&port={port}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def gradebook_url(request, tmp_path):
+    """The same tests on a real SQLite file and on a real PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "gradebook.db")
+    return request.getfixturevalue("postgres_url")
