@@ -14,7 +14,6 @@ import textwrap
 import time
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
 CASES = 124
