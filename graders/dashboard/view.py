@@ -149,12 +149,12 @@ class ClassView:
 
     @property
     def summary(self) -> list[tuple[str, str]]:
-        scores = self.scores
+        scores = self.scores  # per row: a group's score counts for each of its students
         if not scores:
-            return [("graded", "0")]
+            return [("students with a score", "0")]
         full = sum(1 for s in scores if s >= self.max_score > 0)
         return [
-            ("graded", str(len(scores))),
+            ("students with a score", str(len(scores))),
             ("mean", f"{statistics.fmean(scores):.1f}"),
             ("median", f"{statistics.median(scores):.1f}"),
             ("full marks", str(full)),

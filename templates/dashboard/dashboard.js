@@ -4,9 +4,13 @@
   "use strict";
   function key(row, index, numeric) {
     var cell = row.cells[index];
-    var value = cell ? (cell.getAttribute("data-value") || cell.textContent.trim()) : "";
+    if (!cell) { return null; }
+    var value = cell.hasAttribute("data-value") ? cell.getAttribute("data-value")
+      : cell.textContent.trim();
     if (value === "") { return null; }
-    return numeric ? Number(value) : value.toLowerCase();
+    if (!numeric) { return value.toLowerCase(); }
+    var number = Number(value);
+    return isNaN(number) ? null : number;
   }
   function sortBy(table, th, index) {
     var ascending = th.getAttribute("aria-sort") !== "ascending";

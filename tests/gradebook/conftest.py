@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import json
 import os
 import pwd
 import shutil
 import subprocess
+import sys
 import tempfile
 import uuid
 from pathlib import Path
@@ -142,3 +144,71 @@ def gradebook_url(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "gradebook.db")
     return request.getfixturevalue("postgres_url")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "uno-moves"
+GRADESCOPE_METADATA = """\
+submission_111:
+  :submitters:
+  - :name: Ada Lovelace
+    :sid: '1001'
+    :email: ada@uni.edu
+  - :name: Alan Turing
+    :sid: '1003'
+    :email: alan@uni.edu
+submission_222:
+  :submitters:
+  - :name: Grace Hopper
+    :sid: '1002'
+    :email: ghopper@uni.edu
+"""
+ROSTER_CSV = (
+    "Student ID,Name,Email,Login,Section\n"
+    "1001,Ada Lovelace,ada@uni.edu,alove,A\n"
+    "1002,Grace Hopper,ghopper@uni.edu,ghop,B\n"
+    "1003,Alan Turing,alan@uni.edu,aturing,A\n"
+    "1004,Jane Doe,jane@uni.edu,jdoe,B\n"
+    "1005,Nobody Yet,nobody@uni.edu,nyet,B\n"
+)
+
+
+def unograde(*args: str, cwd: Path | None = None, env: dict | None = None):
+    return subprocess.run(
+        [sys.executable, "-m", "graders.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=600,
+    )
+
+
+@pytest.fixture(scope="session")
+def graded_class(tmp_path_factory):
+    """A class graded by the real command, as a course team would: a Gradescope export (two
+    submission folders, one of them a group of two, and its metadata) with two more students,
+    one named by login and one nobody knows, after the roster was imported. Graded once per session
+    (public cases) and shared by the export, dashboard and browser tests."""
+    base = tmp_path_factory.mktemp("graded-class")
+    export = base / "assignment_9_export"
+    for folder, source in (("submission_111", "ada/uno.py"), ("submission_222", "ben.py")):
+        (export / folder).mkdir(parents=True)
+        (export / folder / "uno.py").write_text((EXAMPLES / source).read_text())
+    (export / "jdoe.py").write_text((EXAMPLES / "dev.py").read_text())
+    (export / "stranger.py").write_text((EXAMPLES / "ada" / "uno.py").read_text() + "\n# x\n")
+    (export / "submission_metadata.yml").write_text(GRADESCOPE_METADATA)
+    book, out = base / "gradebook.db", base / "reports"
+    roster = base / "roster.csv"
+    roster.write_text(ROSTER_CSV)
+    imported = unograde("roster", "import", str(roster), "--gradebook", str(book))
+    assert imported.returncode == 0, imported.stderr
+    graded = unograde("grade", "uno-moves", str(export), "--out", str(out), "--public-only",
+                      "--gradebook", str(book))  # fmt: skip
+    assert graded.returncode == 0, graded.stderr
+    results = {
+        name: json.loads((out / name / "result.json").read_text())
+        for name in ("submission_111", "submission_222", "jdoe", "stranger")
+    }
+    return {"base": base, "book": book, "out": out, "results": results, "graded": graded,
+            "imported": imported, "roster": roster}  # fmt: skip
