@@ -22,7 +22,7 @@ from ..gradebook.records import Claim, Student, now
 from ..paths import templates_dir
 from ..report import write_atomic
 from ..report.templates import render_template
-from ..textsafe import clean_text
+from ..textsafe import clean_text, terminal_plain
 from . import plots
 from .view import (
     HARDEST_CASES,
@@ -171,7 +171,8 @@ def term_dashboard(gradebook, out_dir: Path, roster: Sequence[Student] | None = 
             else:
                 link = href(reports.get((assignment, grading.student)), out_dir)
                 cells.append(TermCell(grading.score, grading.max_score, link))
-        rows.append(TermRow(student.id, student.name, student.section, tuple(cells)))
+        plain = [terminal_plain(v) for v in (student.id, student.name, student.section)]
+        rows.append(TermRow(*plain, tuple(cells)))
     view = TermView(
         assignments=[(a, t, page_name(a)) for a, t in term.assignments],
         rows=rows,
@@ -182,7 +183,9 @@ def term_dashboard(gradebook, out_dir: Path, roster: Sequence[Student] | None = 
             ("students", f"{len(rows)}" + (" (the roster)" if term.has_roster else "")),
         ],
         roster=term.has_roster,
-        unmatched={a: [g.student for g in term.unmatched(a)] for a, _ in term.assignments},
+        unmatched={
+            a: [terminal_plain(g.student) for g in term.unmatched(a)] for a, _ in term.assignments
+        },
         missing={a: len(term.missing(a)) for a, _ in term.assignments},
     )
     index = out_dir / INDEX

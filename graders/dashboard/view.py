@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from ..gradebook.records import CaseRow, Claim, Grading, PartRow, Student
 from ..results import OUTCOMES, SubmissionResult, first_message
+from ..textsafe import terminal_plain
 
 HARDEST_CASES = 25  # cases in the plot of the cases passed least often
 FAILURES = 15  # kinds of failure listed
@@ -186,7 +187,11 @@ def _failures(entries: Sequence[Entry]) -> list[Failure]:
                                                      kv[0][1]))  # fmt: skip
     return [
         Failure(
-            pattern, g["example"], OUTCOMES.get(outcome, outcome), len(g["students"]), g["cases"]
+            pattern,
+            terminal_plain(g["example"]),
+            OUTCOMES.get(outcome, outcome),
+            len(g["students"]),
+            g["cases"],
         )  # fmt: skip
         for (outcome, pattern), g in ranked[:FAILURES]
     ]
@@ -232,15 +237,17 @@ def class_view(
 
     def row(entry: Entry | None, student: Student | None) -> StudentRow:
         points = {p.part: p.points for p in entry.parts} if entry else {}
+        # Text a student or a roster controls: no control character or escape sequence in the
+        # page either (it is read with less and cat too); HTML is the template's to escape.
         return StudentRow(
-            submission=entry.student if entry else "",
-            roster_id=student.id if student else "",
-            name=student.name if student else "",
-            section=student.section if student else "",
+            submission=terminal_plain(entry.student) if entry else "",
+            roster_id=terminal_plain(student.id) if student else "",
+            name=terminal_plain(student.name) if student else "",
+            section=terminal_plain(student.section) if student else "",
             score=entry.score if entry else None,
             max_score=entry.max_score if entry else max_score,
             parts=tuple(points.get(p.id) if entry else None for p in parts),
-            problem=(entry.problem or "") if entry else "",
+            problem=terminal_plain(entry.problem or "") if entry else "",
             failed=sum(1 for c in entry.cases if c.outcome != "passed") if entry else 0,
             report=href(entry.report, page_dir) if entry else None,
         )
@@ -276,8 +283,8 @@ def class_view(
             view.rows.append(row(by_name[grading.student] if grading else None, student))
         for grading in matched.unmatched:
             view.rows.append(row(by_name[grading.student], None))
-        view.unmatched = [g.student for g in matched.unmatched]
-        view.missing = [f"{t.name} ({t.id})" for t in matched.missing]
+        view.unmatched = [terminal_plain(g.student) for g in matched.unmatched]
+        view.missing = [terminal_plain(f"{t.name} ({t.id})") for t in matched.missing]
     else:
         view.rows = [row(e, None) for e in sorted(entries, key=lambda e: e.student)]
     return view
