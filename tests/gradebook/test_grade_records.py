@@ -8,9 +8,9 @@ import sqlite3
 from pathlib import Path
 
 from graders.assignment import load_assignment
+from graders.grade.batch import BatchItem
 from graders.gradebook import BatchRecorder, Gradebook, GradebookError
 from graders.gradebook import schema as s
-from graders.grade.batch import BatchItem
 from graders.submission import Submission
 
 from .conftest import EXAMPLES, make_result, unograde

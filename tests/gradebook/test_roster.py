@@ -3,8 +3,6 @@ submissions matched to students by login, id, email or an LMS's bulk-download na
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,15 +12,7 @@ from graders.roster.lms_exports import MetadataError, parse_metadata, submitters
 from graders.roster.matching import Matcher, match_class, name_forms
 from graders.roster.parse import RosterError, parse_mapping, read_roster
 
-
-def unograde(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "graders.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=300,
-    )
+from .conftest import unograde
 
 
 def write(path: Path, text: str, encoding: str = "utf-8") -> Path:

@@ -12,7 +12,6 @@ import re
 import shutil
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -39,14 +38,9 @@ ESCAPE = re.compile("[\x1b\x9b\x07]")
 
 
 def unograde(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "graders.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=600,
-        env={**os.environ, "COLUMNS": "250"},  # rich's tables: one line per row
-    )
+    from tests.gradebook.conftest import unograde as run
+
+    return run(*args, cwd=cwd, env={**os.environ, "COLUMNS": "250"})  # rich: a row per line
 
 
 @pytest.fixture(scope="module")
