@@ -96,7 +96,8 @@ def render_class(view: ClassView, back: str | None = None) -> str:
 
 
 def render_term(view: TermView, score_columns: Sequence[tuple[str, Sequence[float]]]) -> str:
-    images = {"term": data_uri(plots.term_scores(score_columns, "Scores by assignment"))}
+    drawn = plots.term_scores(score_columns, "Scores by assignment") if score_columns else ""
+    images = {"term": data_uri(drawn) if drawn else ""}
     return _page("dashboard/term.html.j2", view=view, plots=images)
 
 

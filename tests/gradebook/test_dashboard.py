@@ -189,3 +189,17 @@ def test_grade_without_out_or_gradebook_writes_neither(tmp_path):
                         cwd=tmp_path)  # fmt: skip
     assert env_free.returncode == 0, env_free.stderr
     assert list(tmp_path.iterdir()) == [submission]
+
+
+def test_a_term_with_nothing_graded_yet(tmp_path):
+    roster = tmp_path / "r.csv"
+    roster.write_text("id,name\n1,Ada\n")
+    book = str(tmp_path / "g.db")
+    assert unograde("roster", "import", str(roster), "--gradebook", book).returncode == 0
+    done = unograde("dashboard", "--gradebook", book, "--out", str(tmp_path / "d"))
+    assert done.returncode == 0, done.stderr
+    page = parse((tmp_path / "d" / "index.html").read_text(encoding="utf-8"))
+    assert "Nothing graded yet." in page.text and page.images == []
+    assert [[c.text for c in r] for r in page.tables["term-table"]] == [
+        ["Ada", "1", "", "0", "0 of 0"]
+    ]

@@ -11,7 +11,7 @@ import stat
 import pytest
 
 from graders.export.lms import points_text, split_name
-from graders.gradebook import Gradebook, Student
+from graders.gradebook import Gradebook, Student, schema
 
 from .conftest import make_result, unograde
 
@@ -105,8 +105,9 @@ def test_exports_without_a_roster(tmp_path):
                                                 ["Bo", "", "78", "bo", "", ""]]  # fmt: skip
 
 
-def test_the_latest_grading_counts_and_assignments_are_columns(tmp_path):
-    book = tmp_path / "gradebook.db"
+def test_the_latest_grading_counts_and_assignments_are_columns(tmp_path, gradebook_url):
+    """On SQLite and on PostgreSQL: the same commands, the same files."""
+    book = gradebook_url
     with Gradebook(book) as gradebook:
         gradebook.record(make_result("al", {"p1": (3.0, 10.0, 0, 2)}, digest="1"))
         gradebook.record(make_result("al", {"p1": (9.5, 10.0, 1, 2)}, digest="2"))
@@ -127,6 +128,10 @@ def test_the_latest_grading_counts_and_assignments_are_columns(tmp_path):
     unknown = unograde("export", "canvas", "--gradebook", str(book), "--out", str(out),
                        "--assignment", "nope")  # fmt: skip
     assert unknown.returncode == 2 and "no grading of 'nope'" in unknown.stderr
+    drawn = unograde("dashboard", "--gradebook", str(book), "--out", str(tmp_path / "term"))
+    assert drawn.returncode == 0, drawn.stderr
+    assert {p.name for p in (tmp_path / "term").iterdir()} == {"index.html", "cards.html",
+                                                               "dice.html"}  # fmt: skip
 
 
 def test_csv_injection_is_neutralised_in_every_export(tmp_path):
@@ -171,6 +176,13 @@ def test_export_input_errors_exit_2_in_one_line(tmp_path, kind):
     assert not book.exists()
     with Gradebook(book) as gradebook:
         gradebook.record(make_result("ada"))
+        with gradebook.writing() as conn:
+            conn.execute(schema.meta.update(), {"value": "7"})
+    newer = unograde("export", kind, "--gradebook", str(book), "--out", str(tmp_path / "x"))
+    assert newer.returncode == 2 and "schema version 7 is newer" in newer.stderr
+    with Gradebook(book.with_name("ok.db")) as gradebook:
+        gradebook.record(make_result("ada"))
+    book = book.with_name("ok.db")
     bad_roster = tmp_path / "r.csv"
     bad_roster.write_text("id,name\n1,A\n1,B\n")
     done = unograde("export", kind, "--gradebook", str(book), "--roster", str(bad_roster),
@@ -178,5 +190,5 @@ def test_export_input_errors_exit_2_in_one_line(tmp_path, kind):
     assert done.returncode == 2 and f"{bad_roster}:3: duplicate id '1'" in done.stderr
     folder = unograde("export", kind, "--gradebook", str(book), "--out", str(tmp_path))
     assert folder.returncode == 2 and "is a folder" in folder.stderr
-    for proc in (missing, done, folder):
+    for proc in (missing, newer, done, folder):
         assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
