@@ -1,10 +1,11 @@
 """The gradebook: an SQLite file by default, any SQLAlchemy URL (PostgreSQL) when shared.
 
-One code path for both. What differs is set up once per connection: SQLite gets WAL (readers
-never wait for the writer, and a killed writer loses only its open transaction), a busy
-timeout (several graders writing to one file take turns instead of failing), and write
-transactions that start with ``BEGIN IMMEDIATE`` (two writers that both began by reading
-cannot deadlock on upgrading their locks). Every write is one transaction: a grading with its
+One code path for both. What differs is SQLite's set-up: WAL, kept in the file and set only
+once it is known to be a gradebook (readers never wait for the writer, and a killed writer
+loses only its open transaction); on each connection a busy timeout (several graders writing
+to one file take turns instead of failing) and write transactions that start with
+``BEGIN IMMEDIATE`` (two writers that both began by reading cannot deadlock on upgrading
+their locks). Every write is one transaction: a grading with its
 parts and cases, a roster replaced as a whole.
 
 Every failure of the database (a file that is not a gradebook, a schema from a newer
