@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from .kit.runtime.verdict import OUTCOME_LABELS
+from .textsafe import cap_text, clean_text
 
 
 class CaseOutcome(StrEnum):
@@ -104,6 +105,18 @@ class SubmissionResult:
     @property
     def failed_cases(self) -> list[CaseResult]:
         return [c for c in self.cases if not c.passed]
+
+
+# What a case keeps of its messages where only a summary travels (the compact result a worker
+# sends the main process, the gradebook): the first one, the first divergence, cut short.
+FIRST_MESSAGE_CHARS = 240
+
+
+def first_message(case: CaseResult) -> str | None:
+    """A case's first message, cleaned (it may come from the student) and cut short."""
+    if not case.messages:
+        return None
+    return cap_text(clean_text(case.messages[0]), FIRST_MESSAGE_CHARS)
 
 
 _IMMUTABLE = frozenset({str, int, float, bool, type(None)})

@@ -3,18 +3,23 @@
 One module for the grader and the students' self-check kit (``unograde kit uno-lab``): the
 plugin (``reference/uno_lab/plugin.py``) and the reference's ``grading``, ``cases`` and
 ``notation`` modules use it, and the kit carries it, so both say
-``cardSort: expected [WILD, CRD (SKIP, RED)], got [CRD (SKIP, RED), WILD]`` alike.
+``cardSort: expected [WILD, CRD(SKIP, RED)], got [CRD(SKIP, RED), WILD]`` alike, and both end
+a failed case with its call (``the call: cardSort([CRD(SKIP, RED), WILD])``).
 
 The sandbox runs a case through the assignment's adapter (``harness/adapter.py``) and sends
-back plain data: the result or the lab exception in the course's notation and what the call
-printed.  Here that reply is read back into ``unolab`` values (the provided definitions) and
-judged against the expected file, by value and by the printed lines.  A case graded by the
-properties of a random result is judged by the grader only (its checks use the lab's answers).
+back plain data: the result or the lab exception in the course's notation (the storage format
+of fixtures and replies) and what the call printed.  Here that reply is read back into
+``unolab`` values (the provided definitions) and judged against the expected file, by value and
+by the printed lines.  Every message writes values as Python a student can paste into a test
+(``python_text.py`` beside this file, which the kit carries too); printed output is compared
+exactly as printed and only quoted as Python strings.  A case graded by the properties of a
+random result is judged by the grader only (its checks use the lab's answers).
 
 It imports only the standard library, the provided ``unolab``, the kit's runtime (``from
-.loader import ...``: it is loaded as a module of that package) and the adapter beside it;
-never the reference.  Strategies named in values (``Naive.ownStrategy``) are read with
-:data:`STRATEGIES`: here stand-ins compared by name; the grader sets the reference's.
+.loader import ...``: it is loaded as a module of that package) and the files beside it (the
+adapter, the renderer); never the reference.  Strategies named in values (``Naive.ownStrategy``)
+are read with :data:`STRATEGIES`: here stand-ins compared by name; the grader sets the
+reference's.
 """
 
 from __future__ import annotations
@@ -24,16 +29,35 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-import unolab
-from unolab import CRD, ORDER, PASS, SIMPLE, Color, Desk, Direction, IllegalMove, Player, Wild, show
+from unolab import (
+    CRD,
+    ORDER,
+    PASS,
+    SIMPLE,
+    Color,
+    Desk,
+    Direction,
+    FalseStrategy,
+    IllegalMove,
+    Player,
+    Wild,
+)
 
 from .loader import load_module
 
-ADAPTER = load_module(Path(__file__).resolve().parent / "harness" / "adapter.py")
+HERE = Path(__file__).resolve().parent
+ADAPTER = load_module(HERE / "harness" / "adapter.py")
 NotationError = ADAPTER.NotationError
 Call = ADAPTER.Call
+
+PYTHON_TEXT = load_module(HERE / "python_text.py")
+"""The renderer every message writes values with (the kit carries it beside this file)."""
+python_value = PYTHON_TEXT.python_value
+python_error = PYTHON_TEXT.python_error
+python_string = PYTHON_TEXT.python_string
+python_call = PYTHON_TEXT.python_call
 
 TASKS: tuple[str, ...] = (
     "precedes", "colorIsLT", "rankIsLT", "isLT", "cardSort", "cardValue", "sumCards",
@@ -76,7 +100,7 @@ class Manual:
 def standin_strategies(name: str) -> Callable[..., Any]:
     """The provided False, the adapter's First, and stand-ins for Naive and Manual."""
     return {
-        "False.ownStrategy": unolab.FalseStrategy.ownStrategy,
+        "False.ownStrategy": FalseStrategy.ownStrategy,
         "First.ownStrategy": ADAPTER.First.ownStrategy,
         "Naive.ownStrategy": Naive.ownStrategy,
         "Manual.ownStrategy": Manual.ownStrategy,
@@ -300,26 +324,15 @@ def same(expected: Any, actual: Any) -> bool:
         return False
 
 
-def show_value(value: Any) -> str:
-    """A value in the course's notation (never raises)."""
-    try:
-        return show(value)
-    except Exception:  # noqa: BLE001 - anything parsed back prints, but be safe
-        return object.__repr__(value)
-
-
 def describe_error(error: BaseException) -> str:
-    if isinstance(error, IllegalMove | unolab.IllegalGame | unolab.Empty):
-        return repr(error)
-    return f"{type(error).__name__}: {error}"
+    """An exception as feedback writes it: ``IllegalGame``, ``IllegalMove('A', (...))``."""
+    return python_error(error)
 
 
 def _player_field(player: Player, field: str) -> str:
-    if field == "strategy":
-        return unolab._strategy_name(player.strategy)
     if field == "cards":
-        return show_value(list(player.cards))
-    return show_value(getattr(player, field))
+        return python_value(list(player.cards))
+    return python_value(getattr(player, field))
 
 
 def _player_diff(expected: Player, actual: Player) -> str:
@@ -328,7 +341,22 @@ def _player_diff(expected: Player, actual: Player) -> str:
         for f in ("cards", "strategy", "manual")
         if not same(getattr(expected, f), getattr(actual, f))
     ]
-    return f"player {show(expected.name)}: " + "; ".join(fields)
+    return f"player {python_string(expected.name)}: " + "; ".join(fields)
+
+
+PASS_HINT = (
+    " (a skipped turn is a PASS in the memo: the player WILD_DRAW_FOUR punishes in moveAction,"
+    " the player execution skips, the player yourTurn passes after a useless draw; nobody skips"
+    " when the WILD_DRAW_FOUR's player held the colour)"
+)
+"""Said when two memos differ only in their PASS moves (see the page's Decisions)."""
+
+
+def _only_passes_differ(expected: Any, actual: Any) -> bool:
+    def without(memo: Any) -> list:
+        return [m for m in memo if m is not PASS] if isinstance(memo, list | tuple) else [memo]
+
+    return isinstance(actual, list | tuple) and same(without(expected), without(actual))
 
 
 def desk_difference(expected: Desk, actual: Desk) -> list[str]:
@@ -337,7 +365,7 @@ def desk_difference(expected: Desk, actual: Desk) -> list[str]:
     want = [p.name for p in expected.players]
     got = [p.name for p in actual.players]
     if want != got:
-        out.append(f"players expected in the order {show(want)}, got {show(got)}")
+        out.append(f"players expected in the order {python_value(want)}, got {python_value(got)}")
     else:
         out += [
             _player_diff(e, a)
@@ -349,14 +377,14 @@ def desk_difference(expected: Desk, actual: Desk) -> list[str]:
         if not same(e, a):
             e = list(e) if isinstance(e, tuple) else e
             a = list(a) if isinstance(a, tuple) else a
-            out.append(f"{f} expected {show_value(e)}, got {show_value(a)}")
+            hint = PASS_HINT if f == "memo" and _only_passes_differ(e, a) else ""
+            out.append(f"{f} expected {python_value(e)}, got {python_value(a)}{hint}")
     return out
 
 
 def quoted(text: str) -> str:
-    """A string as SML writes it, escapes included: ``"\\nThe turn of Pavel\\n"``."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + escaped.replace("\n", "\\n").replace("\t", "\\t") + '"'
+    """Printed text quoted as a Python string, escapes included: ``'\\nThe turn of Pavel\\n'``."""
+    return python_string(text)
 
 
 def printed_difference(expected: str, got: str) -> str | None:
@@ -391,27 +419,42 @@ def _matches(spec_kind: str, spec: str, outcome: Outcome) -> bool:
     return isinstance(expected_error, type) and isinstance(outcome.error, expected_error)
 
 
+class PropertyChecks(Protocol):
+    """The grader's checks of a random task's result (``reference/uno_lab/properties.py``, a
+    module of these two functions): they use the lab's answers, so a kit has none."""
+
+    def check(self, name: str, case: CaseInput, outcome: Outcome) -> list[str]:
+        """What the result of ``case`` breaks of the properties ``name`` (none: it passes)."""
+        ...
+
+    def error_allowed(self, name: str, case: CaseInput, error: BaseException) -> bool:
+        """Whether raising ``error`` is an answer the lab's text allows for ``case`` (the
+        page's Decisions: draw raising IllegalGame when fewer cards are left than asked)."""
+        ...
+
+
 def judge_outcome(
     task: str,
     case: CaseInput,
     expected: Expected,
     outcome: Outcome,
-    check_properties: Callable[[str, CaseInput, Outcome], list[str]] | None = None,
+    checks: PropertyChecks | None = None,
 ) -> tuple[str, ...]:
     """Compare an outcome with the expected file; every failure gets one line of feedback.
 
     Returns the feedback lines: none means the case passed.  A case graded by the properties
-    of a random result needs ``check_properties`` (the grader's: they use the lab's answers).
+    of a random result needs ``checks`` (the grader's: they use the lab's answers).
     """
     feedback: list[str] = []
     if expected.properties is not None:
         if outcome.error is not None:
-            feedback.append(f"{task}: raised {describe_error(outcome.error)}")
-        elif check_properties is None:
+            if checks is None or not checks.error_allowed(expected.properties, case, outcome.error):
+                feedback.append(f"{task}: raised {describe_error(outcome.error)}")
+        elif checks is None:
             feedback.append(f"{task}: this case's properties are checked by the grader only")
         else:
             feedback.extend(
-                f"{task}: {v}" for v in check_properties(expected.properties, case, outcome)
+                f"{task}: {v}" for v in checks.check(expected.properties, case, outcome)
             )
     else:
         options = [("result", expected.result)] if expected.result is not None else []
@@ -422,12 +465,13 @@ def judge_outcome(
         ]
         if not any(_matches(kind, spec, outcome) for kind, spec in options):
             kind, spec = options[0]
+            shown = python_value(parse_value(spec))
             if outcome.error is not None:
-                want = f"to raise {spec}" if kind == "raises" else spec
+                want = f"to raise {shown}" if kind == "raises" else shown
                 feedback.append(f"{task}: expected {want}, got {describe_error(outcome.error)}")
             elif kind == "raises":
                 feedback.append(
-                    f"{task}: expected to raise {spec}, got {show_value(outcome.value)}"
+                    f"{task}: expected to raise {shown}, got {python_value(outcome.value)}"
                 )
             else:
                 wanted = parse_value(spec)
@@ -435,7 +479,8 @@ def judge_outcome(
                     feedback.extend(f"{task}: {d}" for d in desk_difference(wanted, outcome.value))
                 else:
                     feedback.append(
-                        f"{task}: expected {show_value(wanted)}, got {show_value(outcome.value)}"
+                        f"{task}: expected {python_value(wanted)}, got "
+                        f"{python_value(outcome.value)}"
                     )
     if expected.printed is not None:
         difference = printed_difference(expected.printed, outcome.printed)
@@ -448,9 +493,10 @@ def verdict(
     case: CaseInput,
     expected: Expected,
     reply: dict,
-    check_properties: Callable[[str, CaseInput, Outcome], list[str]] | None = None,
+    checks: PropertyChecks | None = None,
 ) -> tuple[str, ...]:
-    """Judge the adapter's ``reply`` for ``case``: the feedback lines, none when it passed."""
+    """Judge the adapter's ``reply`` for ``case``: the feedback lines, none when it passed
+    (``checks``: the grader's property checks, see :func:`judge_outcome`)."""
     task = case.task
     if reply.get("missing"):
         name = str(reply["missing"])
@@ -462,7 +508,7 @@ def verdict(
     except NotationError:
         text = str(reply.get("result") or reply.get("raised"))
         return (f"{task}: returned {text[:300]}, which is not a value of the lab",)
-    lines = judge_outcome(task, case, expected, outcome, check_properties)
+    lines = judge_outcome(task, case, expected, outcome, checks)
     if reply.get("dropped"):
         lines += (f"{task}: printed more than {ADAPTER.PRINTED_CAP} characters",)
     return lines
@@ -502,7 +548,7 @@ def _is_result(x: Any) -> bool:
 
 
 _SHAPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "bool": ("true or false", lambda x: isinstance(x, bool)),
+    "bool": ("True or False", lambda x: isinstance(x, bool)),
     "int": ("an int", _is_int),
     "cards": ("a list of cards", lambda x: _seq(x, _is_card)),
     "ints": ("a list of ints", lambda x: _seq(x, _is_int)),
@@ -520,7 +566,7 @@ _SHAPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
         ),
     ),
     "loss": ("a pair (name, points)", _is_loss),
-    "option": ("NONE or SOME (winner, [(name, loss), ...])", lambda x: x is None or _is_result(x)),
+    "option": ("None or (winner, [(name, loss), ...])", lambda x: x is None or _is_result(x)),
     "result": ("a pair (winner, [(name, loss), ...])", _is_result),
 }
 
@@ -561,7 +607,7 @@ def _task(part: str, value: dict) -> str:
 
 def check_shape(part: str, value: Any) -> str | None:
     """Why a reply cannot be an answer of ``part`` at all: not a value of the lab, or not of the
-    type the task returns (``deal: expected a desk, got NONE``)."""
+    type the task returns (``deal: expected a desk, got None``)."""
     if not _is_reply(value):
         return "the call did not come back through the uno-lab adapter (its reply is malformed)"
     if value.get("missing") or value.get("raised") is not None:
@@ -573,7 +619,7 @@ def check_shape(part: str, value: Any) -> str | None:
         return f"{task}: returned {value['result'][:300]}, which is not a value of the lab"
     kind, fits = _SHAPES[RESULT_SHAPE[task]]
     if not fits(result):
-        return f"{task}: expected {kind}, got {show_value(result)[:300]}"
+        return f"{task}: expected {kind}, got {python_value(result)[:300]}"
     return None
 
 
@@ -603,14 +649,25 @@ def _expected(text: str) -> Expected:
     return parse_expected(text)
 
 
-def judge(
-    case: Any,
-    value: Any,
-    check_properties: Callable[[str, CaseInput, Outcome], list[str]] | None = None,
-) -> list[str]:
+def call_line(case: CaseInput) -> str:
+    """The case's call as a line of feedback, in Python: ``the call: cardSort([WILD])`` (with
+    the lines a manual player typed, when there are any)."""
+    line = f"the call: {python_call(case.call)}"
+    if case.stdin:
+        line += f", the player typing {python_value(list(case.stdin))}"
+    return line
+
+
+def judge(case: Any, value: Any, checks: PropertyChecks | None = None) -> list[str]:
     """The feedback lines for a reply (after :func:`check_shape`); empty when the case passed:
-    by value, by properties (``check_properties``, the grader's), and by what was printed."""
+    by value, by properties (``checks``, the grader's), and by what was printed.  A failed public
+    case ends with its call, so that a student reading only the text (terminal, Markdown,
+    ``unograde check``, the kit) can paste it into a test; a hidden case never shows its input
+    (a kit's cases, which have no ``hidden``, are all public)."""
     key, case_input, expected = _expectation(case.expected)
     if not isinstance(value, dict) or value.get("key") != key:
         return ["the reply does not belong to this case"]
-    return list(verdict(case_input, expected, value, check_properties))
+    lines = list(verdict(case_input, expected, value, checks))
+    if lines and not getattr(case, "hidden", False) and not value.get("missing"):
+        lines.append(call_line(case_input))
+    return lines

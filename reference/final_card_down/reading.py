@@ -26,7 +26,10 @@ from typing import Any
 
 from . import game as G
 from .feedback import FEEDBACK
-from .game.readings import Readings
+
+# DECISION_OF and OTHER_READING are re-exported: python -m reference.reading_loss reads every
+# assignment's switches from this module (Readings, DECISION_OF, OTHER_READING, changed).
+from .game.readings import DECISION_OF, OTHER_READING, Readings  # noqa: F401
 
 DECLARATION = FEEDBACK.DECLARATION
 PAGE = Readings()
@@ -121,3 +124,15 @@ def note(readings: Readings, how: str) -> str | None:
     """The feedback line saying which reading the submission was graded under; ``how`` is
     "declared" or "inferred". None for the page's decisions when nothing was declared."""
     return FEEDBACK.note(readings.differences(), how)
+
+
+# ----------------------------------------------------------------- what a reading costs
+
+
+def changed(case: Any, fixtures: Path, switch: str) -> bool:
+    """Whether a correct ADT of the other reading of ``switch`` answers the scenario ``case``
+    otherwise than the page's expectation (``python -m reference.reading_loss``). Only ADT
+    scenarios have answers; a test suite's loss follows from them (D23)."""
+    if case.part != "adt":
+        return False
+    return expected_under(case.args[0], Readings(**{switch: True})) != case.expected

@@ -2,10 +2,12 @@
 
 The sandboxed child runs the case through the assignment's adapter
 (``assignments/uno-lab/harness/adapter.py``) and returns plain data: the result or the lab
-exception in the course's notation, and what the call printed.  Here that reply is read back into
-``unolab`` values and judged against the case's expected file; every failure gets a line of
-feedback in the lab's notation, e.g.
-``cardSort: expected [WILD, CRD (SKIP, RED)], got [CRD (SKIP, RED), WILD]``.
+exception in the course's notation (the storage format of fixtures and replies), and what the call
+printed.  Here that reply is read back into ``unolab`` values and judged against the case's
+expected file; every failure gets a line of feedback that writes values as Python a student can
+paste into a test (``assignments/uno-lab/python_text.py``), e.g.
+``cardSort: expected [WILD, CRD(SKIP, RED)], got [CRD(SKIP, RED), WILD]``.  What the lab printed
+is compared exactly as printed; feedback quotes it as Python strings.
 
 Nothing here runs a submission.  :func:`run_reference` runs the *reference* through the same
 adapter code, in process, to write expected files and to test the fixtures.  The judging itself
@@ -15,6 +17,7 @@ self-check kits carry); here it gets the grader's property checks for the random
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 from .cases import CaseInput, Expected
@@ -42,11 +45,20 @@ task_of = FEEDBACK.task_of
 payload = FEEDBACK.payload
 outcome_from_reply = FEEDBACK.outcome_from_reply
 same = FEEDBACK.same
-describe = FEEDBACK.show_value
+describe = FEEDBACK.python_value
 describe_error = FEEDBACK.describe_error
 desk_difference = FEEDBACK.desk_difference
+PASS_HINT = FEEDBACK.PASS_HINT
 quoted = FEEDBACK.quoted
 printed_difference = FEEDBACK.printed_difference
+
+
+def _checks() -> ModuleType:
+    """The grader's property checks (``check`` and ``error_allowed``), which the feedback
+    module's verdict takes for the random tasks (imported late: they quote with this module)."""
+    from . import properties
+
+    return properties
 
 
 def run_reference(case: CaseInput) -> dict:
@@ -59,16 +71,12 @@ def run_reference(case: CaseInput) -> dict:
 def judge(task: str, case: CaseInput, expected: Expected, outcome: Any) -> tuple[str, ...]:
     """Compare an outcome with the expected file; every failure gets one line of feedback
     (none: the case passed). The random tasks' properties are the grader's own."""
-    from .properties import check
-
-    return FEEDBACK.judge_outcome(task, case, expected, outcome, check)
+    return FEEDBACK.judge_outcome(task, case, expected, outcome, _checks())
 
 
 def verdict(case: CaseInput, expected: Expected, reply: dict) -> tuple[str, ...]:
     """Judge the adapter's ``reply`` for ``case``: the feedback lines, none when it passed."""
-    from .properties import check
-
-    return FEEDBACK.verdict(case, expected, reply, check)
+    return FEEDBACK.verdict(case, expected, reply, _checks())
 
 
 def expected_from_reference(case: CaseInput, properties: str | None = None) -> Expected:
@@ -76,8 +84,8 @@ def expected_from_reference(case: CaseInput, properties: str | None = None) -> E
     printed when the task is one that prints.  A property-graded case keeps only the property."""
     if properties is not None:
         return Expected(properties=properties)
-    outcome = outcome_from_reply(run_reference(case))
-    printed = outcome.printed if case.task in PRINTING_TASKS else None
-    if outcome.error is not None:
-        return Expected(raises=describe_error(outcome.error), printed=printed)
-    return Expected(result=describe(outcome.value), printed=printed)
+    reply = run_reference(case)
+    printed = str(reply.get("printed") or "") if case.task in PRINTING_TASKS else None
+    if reply.get("raised") is not None:
+        return Expected(raises=str(reply["raised"]), printed=printed)
+    return Expected(result=str(reply["result"]), printed=printed)

@@ -6,8 +6,10 @@ the sandbox as its *inputs* (the call in the course's notation, a seed, scripted
 the assignment's adapter (``assignments/uno-lab/harness/adapter.py``) calls the student's task
 there and sends back plain data: the result or the lab exception in the course's notation and what
 the call printed.  This module reads that reply back and judges it against the case's expected
-file (:mod:`reference.uno_lab.grading`): by value, by properties for the random tasks, and by the
-printed lines.
+file with the assignment's feedback module (``assignments/uno-lab/feedback.py``, which students'
+self-check kits carry too): by value, by properties for the random tasks (the grader's own,
+:mod:`reference.uno_lab.properties`), and by the printed lines.  Every message writes values and
+calls as Python (``assignments/uno-lab/python_text.py``, beside the feedback module).
 
 How a verdict is reached: the core hands the reply to :meth:`Plugin.judge` with the whole case;
 the case's parsed input and expected file travel in the case's ``expected`` (an
@@ -42,13 +44,13 @@ from graders.contract import (
 )
 from graders.extras import play_command
 
-from . import TASK_NUMBER
+from . import TASK_NUMBER, properties
 from .cases import CaseInput, Expected, parse_case_input, parse_expected
 from .feedback import FEEDBACK, FEEDBACK_FILE
 from .grading import outcome_from_reply, payload, run_reference, task_of
 from .notation import NotationError, parse_call, parse_value
 from .properties import PROPERTY_NAMES
-from .properties import check as check_properties
+from .python_text import python_call, python_string, python_value
 from .style import check_style
 
 
@@ -127,35 +129,60 @@ def load_case(assignment: Assignment, entry: Mapping[str, Any], root: Path) -> C
 
 RESULT_SHAPE = FEEDBACK.RESULT_SHAPE
 check_shape = FEEDBACK.check_shape
+call_line = FEEDBACK.call_line
 
 
 def judge(case: Case, value: Any) -> list[str]:
     """The feedback lines for a reply (after :func:`check_shape`); empty when the case passed:
-    by value, by properties, and by what was printed."""
-    return FEEDBACK.judge(case, value, check_properties=check_properties)
+    by value, by properties (the grader's, for the random tasks), and by what was printed.  A
+    failed public case ends with its call (the feedback module's :func:`call_line`), so that a
+    student reading only the text (terminal, Markdown, ``unograde check``) can paste it into a
+    test; a hidden case never shows its input."""
+    return FEEDBACK.judge(case, value, checks=properties)
+
+
+def _reply_text(reply: dict) -> str | None:
+    """What came back, as Python: the value, ``raises ...``, or the reply's own text when it is
+    not a value of the lab."""
+    if reply.get("raised"):
+        text = str(reply["raised"])
+        try:
+            return f"raises {python_value(parse_value(text))}"
+        except NotationError:
+            return f"raises {text}"
+    if reply.get("result") is None:
+        return None
+    text = str(reply["result"])
+    try:
+        return python_value(parse_value(text), multiline=True)
+    except NotationError:
+        return text
+
+
+def _expected_text(exp: Expected) -> str:
+    if exp.properties is not None:
+        return f"a result with the properties of {exp.properties} (see the feedback)"
+    options = [f"raises {exp.raises}" if exp.result is None else exp.result, *exp.accept]
+    shown = []
+    for option in options:
+        raises = option.startswith("raises ")
+        value = python_value(parse_value(option.removeprefix("raises ")), multiline=True)
+        shown.append(f"raises {value}" if raises else value)
+    return "\nor ".join(shown)
 
 
 def view(part: str, args: tuple, expected: Expectation, actual: Any | None) -> dict:
     """What the HTML report shows for a failed public case: the call, what was expected, what
-    came back and what it printed, all in the course's notation."""
+    came back, all as Python, and what it printed, exactly as printed."""
     case, exp = expected.input, expected.expected
-    if exp.properties is not None:
-        wanted = f"a result with the properties of {exp.properties} (see the feedback)"
-    elif exp.result is not None:
-        wanted = exp.result
-    else:
-        wanted = f"raises {exp.raises}"
-    got = None
-    if isinstance(actual, dict):
-        got = f"raises {actual['raised']}" if actual.get("raised") else actual.get("result")
     return {
         "kind": "unolab",
-        "call": case.call_text,
+        "call": python_call(case.call, multiline=True),
         "seed": case.seed,
-        "stdin": list(case.stdin),
-        "expected": wanted,
+        "stdin": [python_string(line) for line in case.stdin],
+        "expected": _expected_text(exp),
         "expected_printed": exp.printed,
-        "got": got,
+        "got": _reply_text(actual) if isinstance(actual, dict) else None,
         "printed": actual.get("printed") if isinstance(actual, dict) else None,
     }
 
@@ -299,6 +326,10 @@ class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Comman
 
     def kit_feedback(self) -> Path:
         return FEEDBACK_FILE
+
+    def kit_support(self) -> Sequence[str]:
+        """The renderer the feedback module writes every value and call with (as Python)."""
+        return ["python_text.py"]
 
     def kit_includes(self, case: Case) -> bool:
         return case.expected.expected.properties is None

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import GAME_WON, REVERSE_SYMBOL, SKIP_SYMBOL, Card, Cards, freeze, is_wild
+from .readings import PAGE, Readings
 from .rules import take_turn
 
 Hands = tuple[Cards, ...]
@@ -40,9 +41,15 @@ def next_player(player: int, direction: int, played: Card | None, n: int) -> tup
 
 
 def simulate(
-    part: int, discard: Sequence[Card], deck: Sequence[Card], hands: Sequence[Sequence[Card]]
+    part: int,
+    discard: Sequence[Card],
+    deck: Sequence[Card],
+    hands: Sequence[Sequence[Card]],
+    readings: Readings = PAGE,
 ) -> tuple[Hands, Cards, Cards, tuple[Event, ...]]:
-    """Play part ``part`` (1 to 4) on all ``hands``; parts 1 and 2 use the first hand only."""
+    """Play part ``part`` (1 to 4) on all ``hands``; parts 1 and 2 use the first hand only.
+
+    ``readings`` picks the reading of the open rules (the page's decisions by default)."""
     hands_: list[Cards] = [freeze(h) for h in hands]
     deck_, discard_ = freeze(deck), freeze(discard)
     if part in (1, 2):
@@ -50,10 +57,12 @@ def simulate(
     limit = {1: 1, 2: None, 3: len(hands_), 4: None}[part]
     events: list[Event] = []
     player, direction = 0, 1
+    # D8: a won game takes no further turns; read the other way, part 3 takes all n of them.
+    stop_at_a_win = not (part == 3 and readings.part3_continues_after_a_win)
     while hands_ and (limit is None or len(events) < limit):
-        if any(not h for h in hands_) or (discard_ and discard_[0] == GAME_WON):
+        if stop_at_a_win and (any(not h for h in hands_) or (discard_ and discard_[0] == GAME_WON)):
             break  # D8: somebody has won
-        turn = take_turn(hands_[player], deck_, discard_)
+        turn = take_turn(hands_[player], deck_, discard_, readings)
         if not turn.changed and limit is None:
             events.append(Event(player, turn.rule, None, 0, None))
             break  # parts 2 and 4: the player whose turn it is cannot continue (D9)

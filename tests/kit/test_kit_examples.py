@@ -34,7 +34,7 @@ def flat_uno_official() -> str:
 RIGHT = {
     "uno-moves": ({"uno.py": EXAMPLES / "uno-moves/ada/uno.py"}, 45),
     "ochos-locos": ({"ochos_locos.py": EXAMPLES / "ochos-locos/amara/ochos_locos.py"}, 10),
-    "uno-lab": ({"solution.py": EXAMPLES / "uno-lab/full_solution.py"}, 120),
+    "uno-lab": ({"solution.py": EXAMPLES / "uno-lab/full_solution.py"}, 121),
     "uno-official": ({"uno_official.py": flat_uno_official}, 54),
     # 29 public scenarios, and ada's own 3 tests (the kit runs them on ada's game.py)
     "final-card-down": ({n: EXAMPLES / "final-card-down/ada" / n for n in
@@ -120,6 +120,14 @@ def test_a_wrong_solution_reads_as_unograde_check_says(student_python, kit):
     shared = set(mine) & set(theirs)
     assert shared, (list(mine)[:5], list(theirs)[:5])
     assert {case: mine[case] for case in shared} == {case: theirs[case] for case in shared}
+    if assignment_id == "uno-lab":
+        # Both write Python and end a failed public case with its call (the page's Decision
+        # 24), as tests/uno_lab/test_uno_lab_grading.py expects of the grader on this example.
+        assert mine["task03::isLT-edge-colour-first"] == [
+            "- isLT: expected True, got False",
+            "- the call: isLT(CRD(NUM(9), YELLOW), CRD(NUM(0), BLUE))",
+        ]
+        assert "task03::isLT-edge-colour-first" in shared
     # Everything the kit holds that failed is something unograde check failed too.
     assert set(mine) - {"setup"} <= set(theirs) | {k for k in mine if "::test_" in k}
 
