@@ -625,10 +625,17 @@ def new(assignment_id: str, course: Path, title: str | None) -> None:
     )
 
 
-main.add_command(roster)
-main.add_command(export)
-main.add_command(dashboard)
+def _register() -> None:
+    """Verbs that live in subpackages of their own."""
+    from .kit.cli import kit_command
 
+    main.add_command(roster)
+    main.add_command(export)
+    main.add_command(dashboard)
+    main.add_command(kit_command)
+
+
+_register()
 
 if __name__ == "__main__":
     main()

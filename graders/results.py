@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import StrEnum
 from typing import Any
 
+from .kit.runtime.verdict import OUTCOME_LABELS
 from .textsafe import cap_text, clean_text
 
 
@@ -33,18 +34,7 @@ class CaseOutcome(StrEnum):
         return _LABELS[self]
 
 
-_LABELS = {
-    CaseOutcome.PASSED: "passed",
-    CaseOutcome.FAILED: "failed",
-    CaseOutcome.ERROR: "error (an exception)",
-    CaseOutcome.TIMEOUT: "timeout",
-    CaseOutcome.MEMORY: "memory limit",
-    CaseOutcome.CRASHED: "crashed",
-    CaseOutcome.MISSING: "missing function",
-    CaseOutcome.WRONG_SHAPE: "wrong result type or shape",
-    CaseOutcome.MALFORMED: "malformed output",
-    CaseOutcome.NOT_RUN: "not run",
-}
+_LABELS = {o: OUTCOME_LABELS[o.value] for o in CaseOutcome}
 # What people read for each outcome (templates look outcomes up here).
 OUTCOMES: dict[str, str] = {o.value: o.label for o in CaseOutcome}
 

@@ -1,9 +1,11 @@
-"""``unograde export FORMAT ...``: the gradebook in a form another system imports.
+"""``unograde export FORMAT ...``: grades or an assignment in a form another system imports.
 
-One subcommand per target, each a click command in a module of its own; adding a target is
-one module and one line in ``_SUBCOMMANDS`` (each entry: module, then the names of its
-commands). Modules are imported when the group is first asked for its commands, so
-``unograde`` starts without the database layer.
+One subcommand per target, each a click command in a module of its own: ``lms`` (the
+gradebook for Canvas, Moodle, or a long CSV) and ``gradescope`` (an assignment as the
+autograder zip Gradescope builds its image from). Adding a target is one module and one line
+in ``_SUBCOMMANDS`` (each entry: module, then the names of its commands). Modules are imported
+when the group is first asked for its commands, so ``unograde`` starts without the database
+layer.
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ import importlib
 import click
 
 # (module under graders.export, its click commands)
-_SUBCOMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (("lms", ("canvas", "moodle", "long_csv")),)
+_SUBCOMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("lms", ("canvas", "moodle", "long_csv")),
+    ("gradescope", ("gradescope_command",)),
+)
 
 
 class _ExportGroup(click.Group):
@@ -37,7 +42,8 @@ class _ExportGroup(click.Group):
 
 @click.group("export", cls=_ExportGroup)
 def export() -> None:
-    """Export the gradebook for an LMS: canvas, moodle, or a long csv."""
+    """Export the gradebook for an LMS (canvas, moodle, csv) or package an assignment for
+    Gradescope (gradescope)."""
 
 
 __all__ = ["export"]

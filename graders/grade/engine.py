@@ -17,6 +17,7 @@ from dataclasses import replace
 from .. import __version__
 from ..assignment import Assignment, Case, Limits
 from ..contract import Interpretation, ProgramIO, Review, ReviewResult, Stages, Views
+from ..kit.runtime.verdict import MALFORMED, MUTATED, bounded_messages, failure, judge_value
 from ..results import CaseOutcome, CaseResult, PartResult, SubmissionResult
 from ..run.budget import Budget, budget_scope
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
@@ -34,33 +35,14 @@ def _case_points(assignment: Assignment, cases: Sequence[Case]) -> dict[str, flo
     }
 
 
-# How each way a call can fail reads to the student (``who``: the function or "the program").
-_FAILURES: dict[str, tuple[CaseOutcome, str]] = {
-    RunStatus.RAISED: (CaseOutcome.ERROR, "{who} raised {o.error_type}: {o.message}"),
-    RunStatus.IMPORT_ERROR: (
-        CaseOutcome.ERROR,
-        "importing the submission raised {o.error_type}: {o.message}",
-    ),
-    RunStatus.NOT_RUN: (CaseOutcome.NOT_RUN, "{o.message}"),
-    RunStatus.MISSING: (CaseOutcome.MISSING, "the submission has no function {function}"),
-    RunStatus.TIMEOUT: (CaseOutcome.TIMEOUT, "{who} did not finish: {o.message}"),
-    RunStatus.MEMORY: (CaseOutcome.MEMORY, "{who} used more than {memory} MB"),
-    RunStatus.CRASHED: (CaseOutcome.CRASHED, "{who} crashed: {o.message}"),
-}
-
-
 def _judge_value(assignment, case: Case, value, result: CaseResult, worth: float):
     """A returned value: the right shape, then the plugin's verdict (by default a structural
-    diff). Returns the value as judged (normalised, for the report's view)."""
-    plugin = assignment.plugin
-    problem = plugin.check_shape(case.part, value)
-    if problem:
-        result.outcome, result.messages = CaseOutcome.WRONG_SHAPE, [problem]
-        return value
-    value = plugin.normalise_result(case.part, value)  # e.g. text to canonical lines
-    result.messages = list(plugin.judge(case, value))
-    if not result.messages:
-        result.outcome, result.points = CaseOutcome.PASSED, worth
+    diff; :func:`graders.kit.runtime.verdict.judge_value`, which a self-check kit runs too).
+    Returns the value as judged (normalised, for the report's view)."""
+    outcome, result.messages, value = judge_value(assignment.plugin, case, value)
+    result.outcome = CaseOutcome(outcome)
+    if result.outcome == CaseOutcome.PASSED:
+        result.points = worth
     return value
 
 
@@ -89,24 +71,14 @@ def judge(
     elif status == RunStatus.MALFORMED:
         # What the program printed is shown: the student sees why it could not be read.
         result.outcome = CaseOutcome.MALFORMED
-        result.messages = [f"{who} printed output that could not be read: {outcome.message}"]
+        result.messages = [MALFORMED.format(who=who, message=outcome.message)]
     else:
-        result.outcome, message = _FAILURES.get(status, _FAILURES[RunStatus.CRASHED])
-        result.messages = [
-            message.format(
-                who=who,
-                o=outcome,
-                function=part.function,
-                memory=assignment.limits.memory_mb,
-            )
-        ]
+        kind, message = failure(status, who, part.function, assignment.limits.memory_mb, outcome)
+        result.outcome, result.messages = CaseOutcome(kind), [message]
         if status in (RunStatus.RAISED, RunStatus.IMPORT_ERROR):
             result.traceback = outcome.traceback
     if outcome.mutated:
-        result.messages.append(
-            f"note: {part.function} changed the lists it was given (the caller's data); "
-            "return new lists instead"
-        )
+        result.messages.append(MUTATED.format(function=part.function))
     if not case.hidden and not result.passed and status != RunStatus.NOT_RUN:
         result.args = case.args  # what a student needs to see a failure
         if isinstance(plugin, Views):
@@ -118,18 +90,10 @@ def judge(
     return bounded(result)
 
 
-MAX_MESSAGES = 20
-MAX_MESSAGE_CHARS = 2000
-
-
 def bounded(result: CaseResult) -> CaseResult:
     """The case with everything the submission controls cut to a size a report can carry
     (a 2 MB string returned, quoted in three messages, must not make 500 MB of reports)."""
-    messages = [cap_text(clean_text(m), MAX_MESSAGE_CHARS) for m in result.messages]
-    if len(messages) > MAX_MESSAGES:
-        cut = len(messages) - MAX_MESSAGES
-        messages = messages[:MAX_MESSAGES] + [f"… ({cut} more differences not shown)"]
-    result.messages = messages
+    result.messages = bounded_messages(result.messages)
     result.stdout = cap_text(clean_text(result.stdout), 64 * 1024)
     result.traceback = cap_text(clean_text(result.traceback), 8000)
     result.args = cap_value(result.args) if result.args is not None else None

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from ..kit.runtime.render import case_text
 from ..results import SubmissionResult
-from .templates import render_template
+from ..textsafe import cap_text, terminal_plain
+from .templates import environment, render_template
 
 # Gradescope's visibility values: "visible", "hidden", "after_due_date", "after_published".
 VISIBLE, HIDDEN, AFTER_DUE = "visible", "hidden", "after_due_date"
+# What one case's output may hold (Gradescope shows results.json to the student whole).
+MAX_CASE_OUTPUT = 6000
 
 
 def gradescope_results(result: SubmissionResult, show_hidden: bool = True) -> dict:
@@ -16,7 +20,8 @@ def gradescope_results(result: SubmissionResult, show_hidden: bool = True) -> di
             output = "passed" if case.passed else "failed"
             visibility = VISIBLE if show_hidden else AFTER_DUE
         else:
-            output = render_template("case.txt.j2", case=case).strip()
+            # Plain text, field by field (no escape sequence a submission printed survives).
+            output = cap_text(case_text(environment(), case), MAX_CASE_OUTPUT)
             visibility = VISIBLE
         tests.append(
             {
@@ -31,7 +36,7 @@ def gradescope_results(result: SubmissionResult, show_hidden: bool = True) -> di
                 "visibility": visibility,
             }
         )
-    summary = render_template("summary.txt.j2", result=result).strip()
+    summary = terminal_plain(render_template("summary.txt.j2", result=result).strip())
     data = {
         "score": result.score,
         "execution_time": round(result.seconds, 3),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from graders.contract import (
     FixtureRequest,
     Interpretation,
     Interpreted,
+    SelfCheck,
     Stages,
     Views,
 )
@@ -40,6 +42,8 @@ from graders.run.sandbox import Outcome, RunStatus
 from graders.tournaments.cli import tournament_command
 
 from . import reading, suite
+from .feedback import FEEDBACK
+from .feedback import FEEDBACK_FILE as FEEDBACK_PATH
 from .game.readings import Readings
 from .harness_files import load
 from .mutants import MutantError, mutant_for
@@ -53,6 +57,7 @@ MAX_MESSAGE_LINES = 24
 
 
 SR = load("scenario_runner.py")  # the file the sandbox runs: one definition, both sides
+FEEDBACK_FILE = FEEDBACK_PATH
 
 
 def reveal_mutants(assignment: Assignment) -> bool:
@@ -232,11 +237,7 @@ def check_shape(part: str, value: Any) -> str | None:
     """Why ``value`` cannot be a case's answer (our adapter's answers, so a wrong shape means
     the student's code tampered with it)."""
     if part == ADT_PART:
-        if not isinstance(value, list) or not all(
-            isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in value
-        ):
-            return "the scenario replay did not return its answers (was the adapter replaced?)"
-        return None
+        return FEEDBACK.check_shape(part, value)
     if not isinstance(value, dict) or value.get("request") != "run-suite":
         return f"expected the test files, got {type(value).__name__} (was the adapter replaced?)"
     return None
@@ -264,13 +265,7 @@ def describe(part: str, expected: Any, actual: Any) -> list[str]:
         if not isinstance(actual, dict) or actual.get("target") != expected.get("target"):
             return [f"the verdict is not for {expected['target']!r}: {actual!r:.200}"]
         return suite.explain(actual)
-    found = SR.compare_answers("", expected, actual)
-    if not found:
-        return []
-    lines = [line.strip() for line in SR.format_mismatch(found[0]).splitlines()]
-    if len(found) > 1:
-        lines.append(f"({len(found) - 1} more answer(s) differ later in this scenario)")
-    return lines[:MAX_MESSAGE_LINES]
+    return FEEDBACK.describe(part, expected, actual)
 
 
 def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
@@ -294,6 +289,20 @@ def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict | No
     }
 
 
+def kit_expected(case: Case) -> dict[str, Any]:
+    """A public scenario's expectation as a kit keeps it: ``{"page": answers, "by_reading":
+    {key: answers}}``, the latter for every other reading when the case depends on one."""
+    by_reading: dict[str, Any] = {}
+    if case.part == ADT_PART and case.readings:
+        names = Readings.names()
+        for size in range(1, len(names) + 1):
+            for chosen in combinations(names, size):
+                readings = Readings(**{n: True for n in chosen})
+                key = FEEDBACK.reading_key(chosen)
+                by_reading[key] = reading.expected_under(case.args[0], readings)
+    return {"page": case.expected, "by_reading": by_reading}
+
+
 # ----------------------------------------------------------------- commands
 
 
@@ -307,7 +316,9 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
     return write_fixtures(request.out, seed=request.seed, count=request.count)
 
 
-class Plugin(AssignmentPlugin, Stages, Interpretation, Views, FixtureGeneration, Commands):
+class Plugin(
+    AssignmentPlugin, Stages, Interpretation, Views, FixtureGeneration, Commands, SelfCheck
+):
     """final-card-down: scenarios for the ADT, the student's suite against the mutants, and
     tournaments of AI players; each submission under its reading of the open rules."""
 
@@ -351,6 +362,35 @@ class Plugin(AssignmentPlugin, Stages, Interpretation, Views, FixtureGeneration,
 
     def generate_fixtures(self, request: FixtureRequest) -> list[Path]:
         return generate_fixtures(request)
+
+    # -- the self-check kit: the ADT's scenarios (its test suite and player need the reference)
+
+    def kit_feedback(self) -> Path:
+        return FEEDBACK_FILE
+
+    def kit_support(self) -> Sequence[str]:
+        return ["harness/scenario_runner.py"]
+
+    def kit_parts(self) -> Sequence[str]:
+        return [ADT_PART]
+
+    def kit_expected(self, case: Case) -> Any:
+        """The page's answers, and, for a scenario whose answers depend on an open rule, the
+        answers under every other reading (so the kit judges a submission under its reading,
+        as the grader does)."""
+        return kit_expected(case)
+
+    def kit_starters(self) -> Mapping[str, bytes]:
+        folder = self.assignment.folder / "starter"
+        return {n: (folder / n).read_bytes() for n in ("game.py", "test_game.py", "player.py")}
+
+    def kit_notes(self) -> Sequence[str]:
+        return [
+            "your test suite (test_game.py) is graded by the grader on the reference ADT and "
+            "on broken ones, which this kit does not hold: here `python -m pytest` runs it on "
+            "your own game.py",
+            "AI players (player.py) play in tournaments run by the course staff",
+        ]
 
     def commands(self) -> Sequence[click.Command]:
         def run(paths: list[Path], **options: Any) -> int:

@@ -21,11 +21,13 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .deal import PLAYERS, Deal, deal_from_tokens
+from .feedback import FEEDBACK
 from .readings import PAGE, Readings
 
 DRAW = "DRAW"
-WINNER_MARK = "(WINNER)"
-NO_WINNER = "NO WINNER"
+# The output format's two fixed lines, as the feedback module reads them back.
+WINNER_MARK: str = FEEDBACK.WINNER_MARK
+NO_WINNER: str = FEEDBACK.NO_WINNER
 
 
 @dataclass(frozen=True)
