@@ -8,9 +8,12 @@ Everything is measured in the same run, so the ratios mean something on any mach
   the floor any process-per-submission grader pays;
 - per assignment, a class of SUBMISSIONS copies of a correct submission, graded with all
   cases at ``--jobs 1`` and at ``--jobs JOBS`` (reports in every format written);
-- the grader's main process: its own CPU (utime + stime of this process) per submission;
-  the workers' CPU per submission (comparing, feedback, reports) and the sandboxed
-  children's (the student's code and the harness), as the workers measured them;
+- the grader's main process: its own CPU (utime + stime of this process) per submission,
+  recording each result in a gradebook (a fresh SQLite file, as ``unograde grade`` does by
+  default; ``--no-gradebook`` leaves it out), and the part of it the recording took; the
+  workers' CPU per submission (comparing, feedback, reports) and the sandboxed children's
+  (the student's code and the harness), as the workers measured them;
+- the class dashboard (``OUT/index.html``), drawn once per batch after it: its CPU and time;
 - a model of the throughput at 16 and 64 cores from those figures: the work per submission
   spreads over the cores, the main process's share does not (it is the limit).
 
@@ -36,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from graders.assignment import load_assignment  # noqa: E402
 from graders.grade.batch import grade_batch  # noqa: E402
+from graders.gradebook import BatchRecorder, Gradebook  # noqa: E402
 from graders.run.sandbox import choose_isolation  # noqa: E402
 
 # A correct submission of each assignment (file or folder), copied SUBMISSIONS times.
@@ -72,11 +76,32 @@ def make_class(source: Path, count: int, folder: Path) -> Path:
     return klass
 
 
-def run(assignment_id: str, klass: Path, jobs: int, mode: str, out: Path) -> dict:
+class TimedRecorder:
+    """The gradebook's recorder, with the main thread's CPU it takes added up."""
+
+    def __init__(self, recorder) -> None:
+        self.recorder, self.cpu = recorder, 0.0
+
+    def __call__(self, item) -> None:
+        before = time.thread_time()
+        self.recorder(item)
+        self.cpu += time.thread_time() - before
+
+
+def run(
+    assignment_id: str, klass: Path, jobs: int, mode: str, out: Path, gradebook: bool = True
+) -> dict:
     assignment = load_assignment(assignment_id)
     cases = assignment.cases()  # every case: public and hidden
     cpu, started = own_cpu(), time.perf_counter()
-    items = grade_batch(assignment, [klass], cases, out, jobs, formats=FORMATS, isolation=mode)
+    book = Gradebook(out.parent / f"{out.name}.db") if gradebook else None
+    record = TimedRecorder(BatchRecorder(book, assignment, out)) if book else None
+    items = grade_batch(
+        assignment, [klass], cases, out, jobs, formats=FORMATS, isolation=mode, record=record
+    )
+    if record is not None:
+        record.recorder.finish()
+        book.close()
     wall, cpu = time.perf_counter() - started, own_cpu() - cpu
     n = len(items)
     perfect = sum(1 for i in items if i.result and i.result.score == i.result.max_score)
@@ -87,9 +112,22 @@ def run(assignment_id: str, klass: Path, jobs: int, mode: str, out: Path) -> dic
         "wall": wall,
         "rate": n / wall,
         "main_ms": 1000 * cpu / n,
+        "record_ms": 1000 * record.cpu / n if record else 0.0,
+        "items": items,
         "worker_ms": 1000 * sum(i.cpu[0] for i in items) / n,
         "child_ms": 1000 * sum(i.cpu[1] for i in items) / n,
     }
+
+
+def draw_dashboard(assignment_id: str, items, out: Path) -> tuple[float, float]:
+    """The class dashboard of a graded batch, as ``unograde grade --out`` draws it."""
+    from graders.dashboard.render import batch_dashboard
+
+    assignment = load_assignment(assignment_id)
+    results = [i.result for i in items if i.result is not None]
+    cpu, started = own_cpu(), time.perf_counter()
+    batch_dashboard(assignment.id, assignment.title, results, out, [("benchmark", "yes")])
+    return own_cpu() - cpu, time.perf_counter() - started
 
 
 def model(figures: dict, cores: int) -> tuple[float, str]:
@@ -112,19 +150,24 @@ def fixtures(jobs: int, folder: Path) -> float:
 
 
 FCD_BEFORE = 9.6  # s: the example class at --jobs 2 on this 2-core machine, before issue 15
+# The example class as it was when that was measured; other-reading (a student whose suite
+# catches every mutant, so every mutant runs) joined it later and is timed with the whole class.
+FCD_CLASS_THEN = ("ada", "ben", "cy")
 
 
-def fcd_example_class(jobs: int, mode: str) -> tuple[float, int]:
-    """final-card-down's example class (three students: the ADT by 75 scenarios, the test
-    suite on the reference and on each mutant that it reaches), every case, with reports."""
+def fcd_example_class(jobs: int, mode: str, students: tuple[str, ...] = ()) -> tuple[float, int]:
+    """final-card-down's example class (the ADT by its scenarios, the test suite on the
+    reference and on each mutant that it reaches), every case, with reports; ``students``
+    picks some of its folders (all of them by default)."""
     assignment = load_assignment("final-card-down")
+    examples = ROOT / "examples" / "final-card-down"
     out = Path(tempfile.mkdtemp(prefix="unograde-bench-fcd-"))
+    paths = [examples / s for s in students] if students else [examples]
     try:
         started = time.perf_counter()
         items = grade_batch(
-            assignment, [ROOT / "examples" / "final-card-down"], assignment.cases(), out, jobs,
-            formats=FORMATS, isolation=mode,
-        )  # fmt: skip
+            assignment, paths, assignment.cases(), out, jobs, formats=FORMATS, isolation=mode
+        )
         return time.perf_counter() - started, len(items)
     finally:
         shutil.rmtree(out, ignore_errors=True)
@@ -138,6 +181,7 @@ def main() -> None:
     parser.add_argument("--isolation", default="auto")
     parser.add_argument("--no-fixtures", action="store_true")
     parser.add_argument("--no-fcd", action="store_true")
+    parser.add_argument("--no-gradebook", action="store_true")
     args = parser.parse_args()
     mode = choose_isolation(args.isolation)
     n, jobs = args.submissions, args.jobs
@@ -148,8 +192,10 @@ def main() -> None:
         work = Path(tempfile.mkdtemp(prefix="unograde-bench-"))
         try:
             klass = make_class(CORRECT[assignment_id], n, work)
-            one = run(assignment_id, klass, 1, mode, work / "out1")
-            many = run(assignment_id, klass, jobs, mode, work / "outN")
+            record = not args.no_gradebook
+            one = run(assignment_id, klass, 1, mode, work / "out1", record)
+            many = run(assignment_id, klass, jobs, mode, work / "outN", record)
+            dashboard = draw_dashboard(assignment_id, many["items"], work / "outN")
         finally:
             shutil.rmtree(work, ignore_errors=True)
         print(f"\n{assignment_id}: {many['cases']} cases per submission (all), "
@@ -159,7 +205,15 @@ def main() -> None:
             f"  jobs {jobs}: {many['rate']:.1f} submissions/s ({many['wall']:.2f} s); "
             f"speed-up {one['wall'] / many['wall']:.2f}x (target at 2 jobs: at least 1.8)"
         )
-        print(f"  main process: {many['main_ms']:.1f} ms CPU per submission (target: at most 10)")
+        print(
+            f"  main process: {many['main_ms']:.1f} ms CPU per submission (target: at most 10), "
+            + (f"of which recording in the gradebook: {many['record_ms']:.2f} ms"
+               if record else "no gradebook")
+        )  # fmt: skip
+        print(
+            f"  class dashboard (index.html, once per batch): {dashboard[0]:.2f} s CPU, "
+            f"{dashboard[1]:.2f} s"
+        )
         print(
             f"  workers: {many['worker_ms']:.1f} ms CPU per submission (compare, feedback, "
             f"reports); sandboxed children: {many['child_ms']:.1f} ms"
@@ -171,13 +225,15 @@ def main() -> None:
     if not args.no_fcd:
         one, count = fcd_example_class(1, mode)
         many, _ = fcd_example_class(jobs, mode)
+        then, then_count = fcd_example_class(jobs, mode, FCD_CLASS_THEN)
         print(
             f"\nfinal-card-down example class ({count} students, every case): "
             f"jobs 1: {one:.2f} s; jobs {jobs}: {many:.2f} s (speed-up {one / many:.2f}x; ratio "
-            f"to {count} bare interpreters: {many / (baseline * count / n):.0f}); before issue 15: "
-            f"{FCD_BEFORE} s at jobs 2 (target: under half, {FCD_BEFORE / 2} s). Bounded by the "
-            "sandboxed pytest runs (about 0.17 s each, most of it starting Python and pytest), "
-            f"{jobs} at a time across the workers"
+            f"to {count} bare interpreters: {many / (baseline * count / n):.0f}). "
+            f"The class of issue 15 ({', '.join(FCD_CLASS_THEN)}): {then:.2f} s at jobs {jobs}; "
+            f"before issue 15: {FCD_BEFORE} s (target: under half, {FCD_BEFORE / 2} s). Bounded "
+            "by the sandboxed pytest runs (about 0.17 s each, most of it starting Python and "
+            f"pytest), {jobs} at a time across the workers"
         )
     if not args.no_fixtures:
         folder = Path(tempfile.mkdtemp(prefix="unograde-bench-fixtures-"))

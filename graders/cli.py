@@ -22,13 +22,12 @@ from .assignment import (
     split_target,
 )
 from .courses import CourseError, add_course
-
-USAGE_ERROR = 2
-
-
-def fail(message: str) -> None:
-    click.echo(f"unograde: {message}", err=True)
-    sys.exit(USAGE_ERROR)
+from .dashboard import dashboard
+from .export import export
+from .gradebook.options import gradebook_option
+from .roster import roster
+from .textsafe import terminal_plain
+from .usage import USAGE_ERROR, fail
 
 
 def resolve_part(target: str, need_part: bool = True):
@@ -332,6 +331,8 @@ def _parse_formats(text: str) -> list[str]:
     help="Gradescope visibility of hidden cases (default: assignment.toml's "
     "hidden_visibility, else after_published).",
 )
+@gradebook_option
+@click.option("--no-gradebook", is_flag=True, help="Record nothing in a gradebook (reports only).")
 def grade(
     assignment_id,
     submissions,
@@ -346,14 +347,18 @@ def grade(
     dask_address,
     staff,
     hidden_visibility,
+    gradebook,
+    no_gradebook,
 ) -> None:
     """Grade one or many SUBMISSIONS (files, folders, notebooks, zips) in parallel.
 
     Each submission is bounded by its time budget (--submission-timeout), so a batch takes
     at most about (submissions / jobs) x that budget whatever the submissions do.  Ctrl-C
     or SIGTERM stops within seconds, keeps every report already written, and a re-run
-    grades only what is missing.
+    grades only what is missing.  Every graded submission is recorded in the gradebook
+    (--gradebook); with --out, OUT/index.html is the class's dashboard.
     """
+    import time
     from dataclasses import replace
 
     from .grade.batch import grade_batch
@@ -380,8 +385,21 @@ def grade(
             fail(f"{path}: no such file or folder")
     if out is not None and out.exists() and not out.is_dir():
         fail(f"{out}: exists and is not a folder")
+    book = recorder = None
+    if not no_gradebook:
+        from .gradebook import BatchRecorder, GradebookError
+        from .gradebook.options import open_gradebook
+
+        book = open_gradebook(gradebook, create=True)
+        try:
+            claims = _submitters(submissions)
+            recorder = BatchRecorder(book, assignment, out, claims)
+        except GradebookError as exc:
+            book.close()
+            fail(terminal_plain(str(exc)))
     from .grade.progress import BatchProgress, interrupt_handlers
 
+    started = time.time()
     with interrupt_handlers() as stop, BatchProgress(assignment.id) as progress:
         items = grade_batch(
             assignment,
@@ -399,8 +417,114 @@ def grade(
             stop=stop,
             compact=True,
             staff=staff,
+            record=recorder,
         )
+    try:
+        if recorder is not None:
+            recorder.finish()
+            _gradebook_summary(recorder)
+        if out is not None and not stop.signal:
+            _write_dashboard(assignment, items, out, recorder, started, limits, jobs)
+    finally:
+        if book is not None:
+            book.close()
     _grade_summary(assignment, items, mode, out, stop.signal, limits.submission_timeout)
+
+
+def _submitters(paths) -> dict:
+    """Who made each submission, where an LMS export says so (Gradescope's metadata)."""
+    from .roster.lms_exports import MetadataError, submitters_in
+
+    found: dict = {}
+    for path in paths:
+        try:
+            found.update(submitters_in(path))
+        except (MetadataError, OSError) as exc:
+            click.echo(f"unograde: warning: {terminal_plain(str(exc))}; ignored", err=True)
+    return found
+
+
+def _gradebook_summary(recorder) -> None:
+    """What was recorded, and who in the roster has no submission (stderr)."""
+    book = recorder.gradebook
+    click.echo(
+        f"gradebook: {recorder.recorded} grading(s) recorded in {terminal_plain(book.name)}",
+        err=True,
+    )
+    if recorder.failed:
+        click.echo(
+            f"unograde: {len(recorder.failed)} grading(s) could not be recorded "
+            f"({terminal_plain(recorder.error or '')}); their reports are written, and running "
+            "the same command again records them",
+            err=True,
+        )
+        return
+    from .gradebook import GradebookError
+    from .roster.term import load_term
+
+    try:
+        term = load_term(book, None, [recorder.assignment.id])
+    except (GradebookError, ValueError):
+        return  # nothing recorded for it (the whole class was interrupted): nothing to match
+    if not term.has_roster:
+        return
+    match = term.matches[recorder.assignment.id]
+    line = (
+        f"roster: {len(match.counted)} of {len(term.roster)} students have a submission; "
+        f"{len(match.unmatched)} submission(s) match no student"
+    )
+    if match.unmatched:
+        line += ": " + _few([g.student for g in match.unmatched])
+    click.echo(line + " (unograde roster show lists them all)", err=True)
+
+
+def _few(names: list[str], limit: int = 10) -> str:
+    shown = ", ".join(terminal_plain(n) for n in names[:limit])
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+
+def _write_dashboard(assignment, items, out: Path, recorder, started: float, limits, jobs):
+    """OUT/index.html; a failure here loses nothing (reports and gradebook are written)."""
+    import time
+
+    from . import __version__
+    from .gradebook.records import now
+
+    results = [item.result for item in items if item.result is not None]
+    if not results:
+        return
+    skipped = sum(item.skipped for item in items)
+    facts = [
+        ("assignment", f"{assignment.title} ({assignment.id})"),
+        ("graded", f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime(started))} to {now()} "
+                   "(UTC)"),
+        ("isolation", results[0].isolation or "(none recorded)"),
+        ("grader version", __version__),
+        ("submissions", f"{len(results)} ({skipped} unchanged since the last run, not graded "
+                        f"again); {sum(1 for r in results if r.problem)} could not run"),
+        ("limits", f"{limits.timeout:g} s per case, {limits.memory_mb} MB, "
+                   f"{limits.submission_timeout:g} s per submission; --jobs {jobs}"),
+    ]  # fmt: skip
+    roster, claims = (), None
+    if recorder is not None:
+        facts.append(("gradebook", f"{recorder.gradebook.name} (run {recorder.run_id})"))
+        try:
+            roster = recorder.gradebook.roster()
+            claims = recorder.gradebook.claims(assignment.id)
+        except Exception:  # noqa: BLE001 - the dashboard goes on without the roster
+            roster = ()
+    else:
+        facts.append(("gradebook", "not recorded (--no-gradebook)"))
+    try:
+        from .dashboard.render import batch_dashboard
+
+        batch_dashboard(assignment.id, assignment.title, results, out, facts, roster, claims)
+    except Exception as exc:  # noqa: BLE001 - reports and gradebook are already written
+        click.echo(
+            f"unograde: the class dashboard {out / 'index.html'} could not be written: "
+            f"{terminal_plain(repr(exc))}",
+            err=True,
+        )
 
 
 def _grade_summary(
@@ -435,7 +559,7 @@ def _grade_summary(
     if out is not None:
         stdout.print(
             f"reports: {out}/<student>/ (report.html, report.md, result.json, "
-            f"results.json); scores: {out / 'scores.csv'}",
+            f"results.json); scores: {out / 'scores.csv'}; dashboard: {out / 'index.html'}",
             highlight=False,
             markup=False,
         )
@@ -523,6 +647,18 @@ def new(assignment_id: str, course: Path, title: str | None) -> None:
         f"{course}/assignments/{assignment_id}/solution"
     )
 
+
+def _register() -> None:
+    """Verbs that live in subpackages of their own."""
+    from .kit.cli import kit_command
+
+    main.add_command(roster)
+    main.add_command(export)
+    main.add_command(dashboard)
+    main.add_command(kit_command)
+
+
+_register()
 
 if __name__ == "__main__":
     main()

@@ -25,7 +25,9 @@ everything else is an optional *capability*, a small abstract class the plugin a
 * :class:`Explanation`: a failed case says where the game first went wrong (the turn, the
   rule, the state before it), with the help of extra calls in the submission's own child;
 * :class:`Review`: static checks after grading (style, tournaments) with a deduction;
-* :class:`Commands`: extra ``unograde`` verbs (``unograde play ASSIGNMENT``).
+* :class:`Commands`: extra ``unograde`` verbs (``unograde play ASSIGNMENT``);
+* :class:`SelfCheck`: ``unograde kit``, a zip students check their work with, without
+  unograde, judged by the same feedback module the plugin judges with.
 
 The core asks ``isinstance(plugin, Views)``; it never probes for attributes or reads
 signatures, and a plugin keeps no module-level state.
@@ -37,10 +39,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from pprint import pformat
 from typing import TYPE_CHECKING, Any
 
-from .compare import differs
+from .kit.runtime.loader import load_feedback
+from .kit.runtime.verdict import input_lines, judge_structurally
 
 if TYPE_CHECKING:
     import click
@@ -91,11 +93,8 @@ class AssignmentPlugin(ABC):
         passes. Default: the structural comparison with ``case.expected``, explained by
         :meth:`describe`. Override it when a case needs more than equality (properties of a
         random result, printed lines, a test suite to run)."""
-        if not differs(case.expected, value):
-            return []
-        return self.describe(case.part, case.expected, value) or [
-            "the result differs from the expected one"
-        ]
+        part = case.part
+        return judge_structurally(case.expected, value, lambda e, a: self.describe(part, e, a))
 
     def describe(self, part: str, expected: Any, actual: Any) -> list[str]:
         """The differences between ``expected`` and ``actual`` in the assignment's words,
@@ -106,12 +105,12 @@ class AssignmentPlugin(ABC):
     def show_input(self, part: str, args: tuple) -> list[str]:
         """A case's input (its start state) as lines of text, in the assignment's notation.
         Called for a failed public case (and for every failed case of a staff run), shown
-        beside the differences in every report. Default: each argument pretty-printed."""
-        lines: list[str] = []
-        for k, arg in enumerate(args, 1):
-            text = pformat(arg, width=96, compact=True)
-            lines += [f"argument {k}:", *("  " + line for line in text.splitlines())]
-        return lines
+        beside the differences in every report. Default: each argument pretty-printed
+        (:func:`graders.kit.runtime.verdict.input_lines`); a plugin with :class:`SelfCheck`
+        answers with its feedback module's ``show_input``, so its kit shows the input alike."""
+        if isinstance(self, SelfCheck):
+            return load_feedback(self.kit_feedback()).show_input(part, args)
+        return input_lines(args)
 
 
 class ProgramIO(ABC):
@@ -320,6 +319,73 @@ class Commands(ABC):
         command. Expected failures raise ``click.UsageError`` or ``ValueError`` (exit 2)."""
 
 
+class SelfCheck(ABC):
+    """Capability: ``unograde kit ASSIGNMENT --out KIT.zip`` (see :mod:`graders.kit`): what a
+    student downloads to check their work on the public cases with plain ``python -m pytest``,
+    without unograde: the page, starters, the public fixtures with their expected results.
+
+    The kit judges with the assignment's *feedback module* (:meth:`kit_feedback`), a file
+    that imports only the standard library, deepdiff, the kit's runtime (relatively:
+    ``from .compare import describe_sequence``) and the assignment's provided files.  It
+    defines ``check_shape(part, value)`` and, as needed, ``normalise_result(part, value)``,
+    ``describe(part, expected, actual)``, ``judge(case, value)`` (``case`` has ``name``,
+    ``part``, ``args`` and ``expected``) and ``show_input(part, args)``, with this contract's
+    defaults for the rest.  The plugin answers those methods with the same module
+    (:func:`graders.kit.runtime.loader.load_feedback`), so the kit says what the grader says.
+    Neither the module nor anything else in a kit may hold the reference, a hidden case or a
+    solution; so a kit never says where a case first went wrong (:class:`Explanation`, which
+    replays the reference's game): only the grader does.
+    """
+
+    @abstractmethod
+    def kit_feedback(self) -> Path:
+        """The feedback module, a file of the assignment's folder."""
+
+    def kit_support(self) -> Sequence[str]:
+        """Other files of the assignment's folder the feedback module reads, by their path
+        relative to that folder; the kit keeps them at the same place beside the module.
+        Default: none."""
+        return ()
+
+    def kit_includes(self, case: Case) -> bool:
+        """Whether the kit holds this public case (one its feedback module can judge without
+        anything a student may not have). Default: every public case."""
+        return True
+
+    def kit_args(self, case: Case) -> tuple:
+        """A public case's arguments as the kit keeps them (plain data, like the
+        expectation). Default: ``case.args``."""
+        return case.args
+
+    def kit_expected(self, case: Case) -> Any:
+        """A public case's expectation as the kit keeps it for the feedback module's verdict:
+        plain data (str, int, float, bool, None, lists, tuples, dicts), written as JSON with
+        tuples kept. Default: ``case.expected``."""
+        return case.expected
+
+    def kit_starters(self) -> Mapping[str, bytes]:
+        """The files a student starts from, by their name in the kit. Default: the files of
+        the assignment's ``starter/`` folder."""
+        folder = self.assignment.folder / "starter"  # type: ignore[attr-defined]
+        if not folder.is_dir():
+            return {}
+        return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+    def kit_notebook(self) -> str | None:
+        """The starter (a name from :meth:`kit_starters`) the kit also offers as a notebook,
+        made with nbformat; None where the assignment takes no notebook. Default: None."""
+        return None
+
+    def kit_parts(self) -> Sequence[str]:
+        """The parts the kit checks. Default: every part."""
+        return [part.id for part in self.assignment.parts]  # type: ignore[attr-defined]
+
+    def kit_notes(self) -> Sequence[str]:
+        """What the self-check leaves to the grader (hidden cases are always named): said
+        after every self-check and in the kit's CHECK.md. Default: none."""
+        return ()
+
+
 CAPABILITIES: tuple[type, ...] = (
     ProgramIO,
     Views,
@@ -330,4 +396,5 @@ CAPABILITIES: tuple[type, ...] = (
     Explanation,
     Review,
     Commands,
+    SelfCheck,
 )

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import StrEnum
 from typing import Any
 
+from .kit.runtime.verdict import OUTCOME_LABELS
+from .textsafe import cap_text, clean_text
+
 
 class CaseOutcome(StrEnum):
     """How a case ended, end to end: the judge sets it, results and reports read it.
@@ -31,18 +34,7 @@ class CaseOutcome(StrEnum):
         return _LABELS[self]
 
 
-_LABELS = {
-    CaseOutcome.PASSED: "passed",
-    CaseOutcome.FAILED: "failed",
-    CaseOutcome.ERROR: "error (an exception)",
-    CaseOutcome.TIMEOUT: "timeout",
-    CaseOutcome.MEMORY: "memory limit",
-    CaseOutcome.CRASHED: "crashed",
-    CaseOutcome.MISSING: "missing function",
-    CaseOutcome.WRONG_SHAPE: "wrong result type or shape",
-    CaseOutcome.MALFORMED: "malformed output",
-    CaseOutcome.NOT_RUN: "not run",
-}
+_LABELS = {o: OUTCOME_LABELS[o.value] for o in CaseOutcome}
 # What people read for each outcome (templates look outcomes up here).
 OUTCOMES: dict[str, str] = {o.value: o.label for o in CaseOutcome}
 
@@ -118,6 +110,18 @@ class SubmissionResult:
     @property
     def failed_cases(self) -> list[CaseResult]:
         return [c for c in self.cases if not c.passed]
+
+
+# What a case keeps of its messages where only a summary travels (the compact result a worker
+# sends the main process, the gradebook): the first one (the first difference), cut short.
+FIRST_MESSAGE_CHARS = 240
+
+
+def first_message(case: CaseResult) -> str | None:
+    """A case's first message, cleaned (it may come from the student) and cut short."""
+    if not case.messages:
+        return None
+    return cap_text(clean_text(case.messages[0]), FIRST_MESSAGE_CHARS)
 
 
 _IMMUTABLE = frozenset({str, int, float, bool, type(None)})

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import json
 import os
 import re
 import shutil
@@ -44,6 +43,8 @@ import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+
+from .kit.runtime.notebook import NotebookError, notebook_code, syntax_problem
 
 MAX_ZIP_BYTES = 50 * 1024 * 1024
 MAX_ZIP_FILES = 2000
@@ -164,104 +165,16 @@ def _copy_regular(source: Path, target: Path, limit: int) -> int:
     return copied
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _cell_source(cell: object) -> str | None:
-    """A cell's text (a string or a list of strings), or None when it is anything else."""
-    source = cell.get("source") if isinstance(cell, dict) else None
-    if isinstance(source, str):
-        return source
-    if isinstance(source, list) and all(isinstance(part, str) for part in source):
-        return "".join(source)
-    return None
-
-
-def _read_notebook(path: Path) -> dict:
-    """The notebook's JSON, with the place of a JSON error in the message."""
-    data = _read_regular(path, MAX_NOTEBOOK_BYTES)
-    if not data.strip():
-        raise SubmissionError(f"{path.name} is empty")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise SubmissionError(f"{path.name}:{line}: not UTF-8 text (byte {exc.start})") from None
-    try:
-        nb = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SubmissionError(
-            f"{path.name}:{exc.lineno}:{exc.colno}: not a notebook (not JSON: {exc.msg})"
-        ) from None
-    except RecursionError:
-        raise SubmissionError(f"{path.name}: not a notebook (JSON nested too deep)") from None
-    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
-        raise SubmissionError(f"{path.name}: not a notebook (no list of cells)")
-    return nb
-
-
 def notebook_source(path: Path) -> tuple[str, list[str], dict[int, tuple[int, int]]]:
-    """Join a notebook's code cells; drop magics and shell lines; map lines to cells.
-
-    The JSON is read directly (nbformat's reader validates and converts, and raises on
-    the malformed cells a student's editor can leave); a code cell whose source is not
-    text (null, a number, a list holding non-strings) is skipped with a note.  Raises
-    ``SubmissionError`` for a file that is not a notebook, naming the place.
-    """
-    nb = _read_notebook(path)
-    lines: list[str] = []
-    notes: list[str] = []
-    where: dict[int, tuple[int, int]] = {}
-    code_cell = 0
-    for cell in nb["cells"]:
-        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
-            continue
-        code_cell += 1
-        source = _cell_source(cell)
-        if source is None:
-            notes.append(f"cell {code_cell}: its source is not text; skipped")
-            continue
-        bad = _SURROGATE.search(source)
-        if bad is not None:  # JSON can spell "\ud800"; no Python file can hold it
-            line = source.count("\n", 0, bad.start()) + 1
-            raise SubmissionError(
-                f"{path.name}: cell {code_cell}, line {line}: not valid Unicode "
-                f"(a lone surrogate U+{ord(bad.group()):04X})"
-            )
-        cell_lines = source.split("\n")
-        if cell_lines and cell_lines[0].lstrip().startswith("%%"):
-            notes.append(f"cell {code_cell}: dropped a cell magic ({cell_lines[0].strip()[:60]})")
-            continue
-        for k, line in enumerate(cell_lines, 1):
-            stripped = line.lstrip()
-            if stripped.startswith(("%", "!")):
-                kind = "an IPython magic" if stripped.startswith("%") else "a shell command"
-                notes.append(f"cell {code_cell}, line {k}: dropped {kind} ({stripped[:60]})")
-                line = line[: len(line) - len(stripped)] + "pass"
-            lines.append(line)
-            where[len(lines)] = (code_cell, k)
-        lines.append("")
-    if code_cell == 0:
-        raise SubmissionError(f"{path.name} has no code cells")
-    return "\n".join(lines) + "\n", notes, where
-
-
-def _syntax_problem(source: str, shown: str, where: dict[int, tuple[int, int]]) -> str | None:
-    """Why ``source`` does not compile, naming the place (a notebook's cell), or None."""
+    """Join a notebook's code cells; drop magics and shell lines; map lines to cells
+    (:func:`graders.kit.runtime.notebook.notebook_code`, which a self-check kit runs too).
+    The file is read as a regular file only. Raises ``SubmissionError`` for a file that is
+    not a notebook, naming the place."""
+    data = _read_regular(path, MAX_NOTEBOOK_BYTES)
     try:
-        compile(source, shown, "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        line, col = exc.lineno or 1, exc.offset or 1
-        place = f"{shown}:{line}:{col}"
-        if where and line in where:
-            cell, cell_line = where[line]
-            place = f"{shown}: cell {cell}, line {cell_line}, column {col}"
-        return f"{place}: SyntaxError: {exc.msg}"
-    except ValueError as exc:  # null bytes
-        return f"{shown}: {exc}"
-    except (RecursionError, MemoryError):  # 1+1+...+1 a hundred thousand times
-        return f"{shown}: an expression nested too deeply to compile"
-    return None
+        return notebook_code(data, path.name)
+    except NotebookError as exc:
+        raise SubmissionError(str(exc)) from None
 
 
 def _prepare(
@@ -294,7 +207,7 @@ def _prepare(
                     sub.notes.append(f"{exc}: not copied" if "copied" not in str(exc) else str(exc))
         (folder / f"{module}.py").write_text(source, encoding="utf-8")
         if sub.problem is None:
-            sub.problem = _syntax_problem(source, source_file.name, sub.cell_of_line)
+            sub.problem = syntax_problem(source, source_file.name, sub.cell_of_line)
         sub.digest = _digest(folder)
         return sub
     except BaseException:

@@ -15,21 +15,20 @@ from typing import Any
 
 from rich.markup import escape
 
-_SURROGATES = re.compile("[\ud800-\udfff]")
+# Cleaning, cutting and stripping escapes live with the self-check kit's runtime, which
+# carries them into a student's kit: one definition for both.
+from .kit.runtime.text import cap_text, clean_text, terminal_plain
 
-
-def clean_text(value: object) -> str:
-    """``value`` as a str that always encodes to UTF-8: each lone surrogate becomes U+FFFD,
-    NUL characters are dropped."""
-    text = value if isinstance(value, str) else str(value)
-    return _SURROGATES.sub("\ufffd", text).replace("\x00", "")
-
-
-def cap_text(text: str, limit: int) -> str:
-    """At most ``limit`` characters, and when cut, a note saying how many were cut."""
-    if len(text) <= limit:
-        return text
-    return text[:limit] + f"… ({len(text) - limit:,} more characters not shown)"
+__all__ = [
+    "cap_text",
+    "cap_value",
+    "clean_text",
+    "csv_cell",
+    "md_code_block",
+    "md_inline",
+    "terminal_plain",
+    "terminal_text",
+]
 
 
 def cap_value(value: Any, max_chars: int = 2000, max_items: int = 200, max_depth: int = 20) -> Any:
@@ -71,22 +70,6 @@ def _short_clean(value: Any, max_chars: int) -> bool:
     if type(value) is not str or len(value) > max_chars:
         return False
     return value.isascii() and "\x00" not in value
-
-
-# CSI (7- and 8-bit), OSC / DCS / SOS / PM / APC strings up to BEL or ST, other ESC pairs.
-_ESCAPES = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
-    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]).*?(?:\x07|\x1b\\|\x9c|$)"
-    r"|\x1b[ -/]*[0-~]?",
-    re.DOTALL,
-)
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
-def terminal_plain(text: object) -> str:
-    """No escape sequence, control character or bidi override: the text cannot move the
-    cursor, clear the screen, set a link or reorder what the instructor reads."""
-    return _CONTROLS.sub("", _ESCAPES.sub("", clean_text(text)))
 
 
 def terminal_text(text: object) -> str:

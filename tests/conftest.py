@@ -2,7 +2,34 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+
 import pytest
+
+_GRADEBOOK_DIR: str | None = None
+_SAVED: str | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """``unograde grade`` records into ``gradebook.db`` in the current folder by default, or
+    where ``UNOGRADE_GRADEBOOK`` says: the tests' runs (many in the repository's folder) record
+    into a throwaway one instead, never into the gradebook of whoever runs the tests. Tests of
+    the default itself unset this."""
+    global _GRADEBOOK_DIR, _SAVED
+    _SAVED = os.environ.get("UNOGRADE_GRADEBOOK")
+    _GRADEBOOK_DIR = tempfile.mkdtemp(prefix="unograde-test-gradebook-")
+    os.environ["UNOGRADE_GRADEBOOK"] = os.path.join(_GRADEBOOK_DIR, "gradebook.db")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _GRADEBOOK_DIR is not None:
+        shutil.rmtree(_GRADEBOOK_DIR, ignore_errors=True)
+        if _SAVED is None:
+            os.environ.pop("UNOGRADE_GRADEBOOK", None)
+        else:
+            os.environ["UNOGRADE_GRADEBOOK"] = _SAVED
 
 
 def cards(text: str) -> tuple[tuple[str, str], ...]:

@@ -43,17 +43,25 @@ def test_workers_grade_report_and_measure(tmp_path):
     assert [r.split(",")[0] for r in rows] == ["student", "ada", "bob", "cy"]
 
 
-def test_compact_results_keep_outcomes_and_leave_messages_to_the_reports(tmp_path):
+def test_compact_results_keep_outcomes_and_first_messages_and_leave_the_rest_to_the_reports(
+    tmp_path,
+):
     a = load_assignment("uno-moves")
     cases = a.cases(visibility="public")
     out = tmp_path / "out"
     items = grade_batch(a, [make_class(tmp_path)], cases, out, 2, isolation="rlimits", compact=True)
     bob = next(i.result for i in items if i.submission.name == "bob")
     failed = [c for c in bob.cases if not c.passed]
-    assert failed and not any(c.messages for c in failed)
     assert bob.score < 100 and len(bob.cases) == len(cases)
     kept = json.loads((out / "bob" / "result.json").read_text())
-    assert any(c["messages"] for c in kept["cases"] if c["outcome"] != "passed")
+    full = {c["name"]: c["messages"] for c in kept["cases"]}
+    # Each failed case keeps its first message only (the first divergence, for the gradebook
+    # and the dashboard), cut to FIRST_MESSAGE_CHARS; passed cases carry none.
+    assert failed and all(len(c.messages) == 1 for c in failed)
+    assert all(c.messages[0] == full[c.name][0][:240] for c in failed)
+    assert any(len(full[c.name]) > 1 for c in failed)  # the report has more than was sent
+    assert not any(c.messages for c in bob.cases if c.passed)
+    assert all(not c.stdout and c.view is None for c in bob.cases)
 
 
 def _hold_slots(semaphore, log: str, who: int) -> None:

@@ -224,3 +224,27 @@ REVERSED = (
     "    h, d, p = _one(discard, deck, hand)\n"
     "    return list(reversed(h)), d, p\n"
 )
+
+
+def test_a_long_gradescope_output_is_cut_at_a_line_with_its_block_closed():
+    from graders.report.gradescope import cap_markdown
+
+    text = "**Where it went wrong:** turn 3\n\n" + "- a line\n" * 50 + "````\n" + "x" * 90 + "\n"
+    text = text + ("y" * 90 + "\n") * 100 + "````\n\nPrinted:\n\n```\nok\n```"
+    assert cap_markdown(text, len(text)) == text  # within the cap: as it is
+    closed = 0
+    for limit in (40, 300, 700, 2000, 5000):
+        cut = cap_markdown(text, limit)
+        body, note = cut.rsplit("\n\n… (", 1)
+        assert note.endswith(" more characters not shown)")
+        # Whole lines of the text, then (when cut inside the block) the block's closing fence.
+        prefix = body if text.startswith(body) else body.removesuffix("\n````")
+        closed += prefix != body
+        assert text.startswith(prefix) and len(prefix) <= limit
+        assert len(prefix) == 0 or text[len(prefix)] == "\n"
+        # The note counts what was left out (blank lines at the cut aside).
+        left_out = int(note.split(" ")[0].replace(",", ""))
+        assert len(text) - len(prefix) - 2 <= left_out <= len(text) - len(prefix)
+        fences = [line for line in body.splitlines() if line.startswith("```")]
+        assert len(fences) % 2 == 0, limit  # every block opened is closed
+    assert closed == 3  # 700, 2000 and 5000 cut inside the block

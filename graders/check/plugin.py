@@ -31,9 +31,10 @@ class FixtureItem(pytest.Item):
 
     def runtest(self) -> None:
         if not self.result.passed:
-            from ..report.templates import render_template
+            from ..kit.runtime.render import case_text
+            from ..report.templates import environment
 
-            raise CaseFailed(render_template("case.txt.j2", case=self.result).strip())
+            raise CaseFailed(case_text(environment(), self.result))
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, CaseFailed):

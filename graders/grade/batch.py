@@ -132,6 +132,7 @@ def grade_batch(
     stop: threading.Event | None = None,
     compact: bool = False,
     staff: bool = False,
+    record: Callable[[BatchItem], None] | None = None,
 ) -> list[BatchItem]:
     """Grade every submission found under ``paths``; write reports under ``out_dir``.
 
@@ -143,9 +144,12 @@ def grade_batch(
     second, the submissions in flight and when each started.  When ``stop`` is set (an
     interrupt) no new submission starts, the running ones are abandoned unwritten, and
     what was already written stays.  With ``compact`` (and more than one submission) the
-    results held here keep each case's outcome and points but not its messages: the reports
-    have those, and a class of 300 failing submissions is not held in memory twice. With
-    ``staff`` the reports are the course staff's: hidden cases explained and shown in full.
+    results held here keep each case's outcome and points and only the first message of a
+    case that did not pass, cut short: the reports have the rest, and a class of 300 failing
+    submissions is not held in memory twice.  ``record`` is called here, in this process, with
+    each item that has a result (the gradebook's :class:`~graders.gradebook.BatchRecorder`),
+    as soon as it is collected.  With ``staff`` the reports are the course staff's: hidden
+    cases explained and shown in full.
     """
     stop = stop or threading.Event()
     limits = limits or assignment.limits
@@ -167,6 +171,8 @@ def grade_batch(
 
     def completed(item: BatchItem) -> None:
         if item.result is not None:
+            if record is not None:
+                record(item)
             scores.changed()
         if on_done:
             on_done(item)

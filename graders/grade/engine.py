@@ -9,7 +9,6 @@ review.  Everything else is here and is the same for every assignment.
 
 from __future__ import annotations
 
-import re
 import shutil
 import time
 from collections.abc import Sequence
@@ -25,6 +24,15 @@ from ..contract import (
     ReviewResult,
     Stages,
     Views,
+)
+from ..kit.runtime.notebook import in_cells as notebook_cells
+from ..kit.runtime.verdict import (
+    MALFORMED,
+    MUTATED,
+    bounded_input,
+    bounded_messages,
+    failure,
+    judge_value,
 )
 from ..results import CaseOutcome, CaseResult, PartResult, SubmissionResult
 from ..run import imports
@@ -44,33 +52,14 @@ def _case_points(assignment: Assignment, cases: Sequence[Case]) -> dict[str, flo
     }
 
 
-# How each way a call can fail reads to the student (``who``: the function or "the program").
-_FAILURES: dict[str, tuple[CaseOutcome, str]] = {
-    RunStatus.RAISED: (CaseOutcome.ERROR, "{who} raised {o.error_type}: {o.message}"),
-    RunStatus.IMPORT_ERROR: (
-        CaseOutcome.ERROR,
-        "importing the submission raised {o.error_type}: {o.message}",
-    ),
-    RunStatus.NOT_RUN: (CaseOutcome.NOT_RUN, "{o.message}"),
-    RunStatus.MISSING: (CaseOutcome.MISSING, "the submission has no function {function}"),
-    RunStatus.TIMEOUT: (CaseOutcome.TIMEOUT, "{who} did not finish: {o.message}"),
-    RunStatus.MEMORY: (CaseOutcome.MEMORY, "{who} used more than {memory} MB"),
-    RunStatus.CRASHED: (CaseOutcome.CRASHED, "{who} crashed: {o.message}"),
-}
-
-
 def _judge_value(assignment, case: Case, value, result: CaseResult, worth: float):
     """A returned value: the right shape, then the plugin's verdict (by default a structural
-    diff). Returns the value as judged (normalised, for the report's view)."""
-    plugin = assignment.plugin
-    problem = plugin.check_shape(case.part, value)
-    if problem:
-        result.outcome, result.messages = CaseOutcome.WRONG_SHAPE, [problem]
-        return value
-    value = plugin.normalise_result(case.part, value)  # e.g. text to canonical lines
-    result.messages = list(plugin.judge(case, value))
-    if not result.messages:
-        result.outcome, result.points = CaseOutcome.PASSED, worth
+    diff; :func:`graders.kit.runtime.verdict.judge_value`, which a self-check kit runs too).
+    Returns the value as judged (normalised, for the report's view)."""
+    outcome, result.messages, value = judge_value(assignment.plugin, case, value)
+    result.outcome = CaseOutcome(outcome)
+    if result.outcome == CaseOutcome.PASSED:
+        result.points = worth
     return value
 
 
@@ -108,28 +97,18 @@ def judge(
     elif status == RunStatus.MALFORMED:
         # What the program printed is shown: the student sees why it could not be read.
         result.outcome = CaseOutcome.MALFORMED
-        result.messages = [f"{who} printed output that could not be read: {outcome.message}"]
+        result.messages = [MALFORMED.format(who=who, message=outcome.message)]
     else:
-        result.outcome, message = _FAILURES.get(status, _FAILURES[RunStatus.CRASHED])
-        result.messages = [
-            message.format(
-                who=who,
-                o=outcome,
-                function=part.function,
-                memory=assignment.limits.memory_mb,
-            )
-        ]
+        kind, message = failure(status, who, part.function, assignment.limits.memory_mb, outcome)
+        result.outcome, result.messages = CaseOutcome(kind), [message]
         if status in (RunStatus.RAISED, RunStatus.IMPORT_ERROR):
             result.traceback = outcome.traceback
     if outcome.mutated:
-        result.messages.append(
-            f"note: {part.function} changed the lists it was given (the caller's data); "
-            "return new lists instead"
-        )
+        result.messages.append(MUTATED.format(function=part.function))
     if (staff or not case.hidden) and not result.passed and status != RunStatus.NOT_RUN:
         result.args = case.args  # what a student needs to see a failure
         try:
-            result.given = [str(line) for line in plugin.show_input(case.part, case.args)]
+            result.given = list(plugin.show_input(case.part, case.args))
         except Exception:  # noqa: BLE001 - the input's text is a nicety, like the view
             result.given = []
         if isinstance(plugin, Views):
@@ -141,29 +120,18 @@ def judge(
     return bounded(result)
 
 
-MAX_MESSAGES = 20
-MAX_MESSAGE_CHARS = 2000
-
-
 def bounded(result: CaseResult) -> CaseResult:
     """The case with everything the submission controls cut to a size a report can carry
     (a 2 MB string returned, quoted in three messages, must not make 500 MB of reports)."""
-    messages = [cap_text(clean_text(m), MAX_MESSAGE_CHARS) for m in result.messages]
-    if len(messages) > MAX_MESSAGES:
-        cut = len(messages) - MAX_MESSAGES
-        messages = messages[:MAX_MESSAGES] + [f"… ({cut} more differences not shown)"]
-    result.messages = messages
+    result.messages = bounded_messages(result.messages)
     result.stdout = cap_text(clean_text(result.stdout), 64 * 1024)
     result.traceback = cap_text(clean_text(result.traceback), 8000)
     result.args = cap_value(result.args) if result.args is not None else None
     result.view = cap_value(result.view) if result.view is not None else None
-    result.given = [cap_text(clean_text(line), 500) for line in result.given[:MAX_GIVEN_LINES]]
+    result.given = bounded_input(result.given)
     if result.first_divergence is not None:
         result.first_divergence = cap_value(result.first_divergence)
     return result
-
-
-MAX_GIVEN_LINES = 60
 
 
 class Streaks:
@@ -222,19 +190,10 @@ ADAPTER_MODULE = "_unograde_adapter"
 def in_cells(text: str, module: str, submission: Submission) -> str:
     """A traceback of a notebook's joined module (``File "uno.py", line 57``) with each of its
     lines named as Jupyter shows it: ``File "hana.ipynb", cell 3, line 4`` (code cells and
-    their lines counted from 1)."""
-    if not text:
-        return text
-    where = submission.cell_of_line
+    their lines counted from 1; :func:`graders.kit.runtime.notebook.in_cells`, which a
+    self-check kit runs too)."""
     shown = submission.module_file or f"{module}.py"
-
-    def place(match: re.Match) -> str:
-        found = where.get(int(match.group(1)))
-        if found is None:
-            return match.group(0)
-        return f'File "{shown}", cell {found[0]}, line {found[1]}'
-
-    return re.sub(rf'File "{re.escape(module)}\.py", line (\d+)', place, text)
+    return notebook_cells(text, module, shown, submission.cell_of_line)
 
 
 def _provide(assignment: Assignment, submission: Submission) -> str | None:

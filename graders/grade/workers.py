@@ -34,10 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from ..assignment import Assignment, Case, Limits
-from ..results import CaseResult, SubmissionResult
+from ..results import CaseOutcome, CaseResult, SubmissionResult, first_message
 from ..run import cgroups, slots
 from ..run.budget import REGISTER
 from ..submission import Submission
+
+PASSED = CaseOutcome.PASSED
 
 
 @dataclass(frozen=True)
@@ -227,7 +229,10 @@ def write(s: Settings, sub: Submission, result: SubmissionResult) -> SubmissionR
 
 
 def _compact(result: SubmissionResult, full: bool) -> SubmissionResult:
-    """The result without what only the reports need (messages, printed output, views)."""
+    """The result without what only the reports need (printed output, views, all but the
+    first message of a case that did not pass, cut short: the gradebook and the class
+    dashboard count students by it; where a case first went wrong, ``first_divergence``, stays
+    in the reports)."""
     if full:
         return result
     cases = [
@@ -238,6 +243,7 @@ def _compact(result: SubmissionResult, full: bool) -> SubmissionResult:
             outcome=c.outcome,
             points=c.points,
             max_points=c.max_points,
+            messages=[] if c.outcome == PASSED or not c.messages else [first_message(c)],
         )
         for c in result.cases
     ]

@@ -26,6 +26,7 @@ FIXTURE_COUNT = 20
 FILES = {
     "assignment.toml.j2": "assignments/{id}/assignment.toml",
     "README.md.j2": "assignments/{id}/README.md",
+    "STAFF.md.j2": "assignments/{id}/STAFF.md",
     "starter.py.j2": "assignments/{id}/starter/{module}.py",
     "solution.py.j2": "assignments/{id}/solution/{module}.py",
     "reference_init.py.j2": "reference/{package}/__init__.py",

@@ -2,9 +2,11 @@
 
 Each test's feedback is Markdown (``output_format: "md"``): where the case first went wrong,
 what differs, its input, rendered by ``case.md.j2`` (the Markdown report's own), with
-everything a submission controls escaped. A hidden case is named as it is and carries only
-its outcome; Gradescope hides it as the assignment's ``hidden_visibility`` says
-(``after_published`` unless ``assignment.toml`` or ``--hidden-visibility`` says otherwise).
+everything a submission controls escaped field by field, and bounded (Gradescope shows
+results.json to the student whole: a case's output is cut at a line, never inside a fenced
+block left open). A hidden case is named as it is and carries only its outcome; Gradescope
+hides it as the assignment's ``hidden_visibility`` says (``after_published`` unless
+``assignment.toml`` or ``--hidden-visibility`` says otherwise).
 """
 
 from __future__ import annotations
@@ -26,6 +28,35 @@ VISIBLE, HIDDEN, AFTER_DUE, AFTER_PUBLISHED = (
 )
 VISIBILITIES = (VISIBLE, HIDDEN, AFTER_DUE, AFTER_PUBLISHED)
 FORMAT = "md"
+# What one case's output, and the summary, may hold.
+MAX_CASE_OUTPUT = 6000
+MAX_SUMMARY = 20_000
+
+
+def cap_markdown(text: str, limit: int) -> str:
+    """``text`` (Markdown) cut to about ``limit`` characters at the end of a line, a fenced
+    block open there closed, and a note saying how much was cut. Escaped inline text is never
+    cut inside (an escape or an entity cut in two), nor is a block left open to swallow the
+    note."""
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    size = 0
+    fence = ""
+    for line in text.split("\n"):
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+        run = len(line) - len(line.lstrip("`"))
+        if not fence and run >= 3:
+            fence = "`" * run
+        elif fence and line.strip() == fence:
+            fence = ""
+    if fence:
+        kept.append(fence)
+    cut = len(text) - size
+    return "\n".join(kept).rstrip("\n") + f"\n\n… ({cut:,} more characters not shown)"
 
 
 def gradescope_results(
@@ -42,7 +73,7 @@ def gradescope_results(
             output, visibility = "passed", VISIBLE
         else:
             output = render_template("case.md.j2", assignment, case=case).strip()
-            visibility = VISIBLE
+            output, visibility = cap_markdown(output, MAX_CASE_OUTPUT), VISIBLE
         tests.append(
             {
                 "score": case.points,
@@ -60,7 +91,7 @@ def gradescope_results(
     data = {
         "score": result.score,
         "execution_time": round(result.seconds, 3),
-        "output": summary,
+        "output": cap_markdown(summary, MAX_SUMMARY),
         "output_format": FORMAT,
         "visibility": VISIBLE,
         "stdout_visibility": HIDDEN,

@@ -13,31 +13,23 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment
 
 from ..contract import Views
+from ..kit.runtime.render import environment as base_environment
+from ..kit.runtime.render import truncate_text
 from ..paths import templates_dir
 from ..results import OUTCOMES
-from ..textsafe import cap_text, clean_text, md_code_block, md_inline, terminal_plain
+from ..textsafe import md_code_block, md_inline, terminal_plain
 
 if TYPE_CHECKING:
     from ..assignment import Assignment
-
-
-def truncate_text(text: str, limit: int = 2000) -> str:
-    """Cleaned (lone surrogates) and cut, saying how much was cut."""
-    return cap_text(clean_text(text), limit)
 
 
 def md_text(text: Any, limit: int = 2000) -> str:
     """Student-controlled text inline in Markdown: cut, then made inert (a report.md is also
     read with ``cat``: no escape sequence survives in it either)."""
     return md_inline(terminal_plain(truncate_text(str(text), limit)))
-
-
-def plain_text(text: Any, limit: int = 2000) -> str:
-    """Student-controlled text for a terminal or a text field: cut, no escape sequences."""
-    return terminal_plain(truncate_text(str(text), limit))
 
 
 def md_block(text: Any, limit: int = 2000) -> str:
@@ -62,20 +54,10 @@ def points(value: float) -> str:
 
 @lru_cache(maxsize=32)
 def _environment(folders: tuple[str, ...]) -> Environment:
-    env = Environment(
-        loader=FileSystemLoader(list(folders)),
-        autoescape=select_autoescape(["html", "html.j2"]),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    env.filters["truncate_text"] = truncate_text
+    env = base_environment(folders)  # the settings and filters a self-check kit has too
     env.filters["points"] = points
     env.filters["md"] = md_text
     env.filters["md_block"] = md_block
-    env.filters["plain"] = plain_text
-    env.filters["outcome"] = lambda key: OUTCOMES.get(key, key)
     env.globals["OUTCOMES"] = OUTCOMES
     env.globals["not_run_groups"] = not_run_groups
     return env

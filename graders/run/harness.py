@@ -16,7 +16,11 @@ submission, and ``json``, ``re`` and ``traceback`` together cost more than the
 interpreter itself (``traceback`` is imported only when a student's code raises).
 
 The grader also imports this module for ``encode``/``tagged`` and the frames: one
-definition of the wire format for both sides.
+definition of the wire format for both sides.  A student's self-check kit (``graders.kit``)
+carries this very file and runs it the same way over the child's standard input and output
+(``harness.py 0 1``), where no rlimit or CPU timer may exist (Windows): the setup's
+``"rlimits": False`` leaves the limits out, and the CPU timer is set only where the platform
+has one.
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ from __future__ import annotations
 import io
 import marshal
 import os
-import resource
 import signal
 import sys
 import time
@@ -205,6 +208,8 @@ def _on_cpu(signum, frame):
 
 
 def _limits(memory_mb: int, total_cpu: float, file_mb: int) -> None:
+    import resource  # POSIX only: imported here so that the module itself imports anywhere
+
     def lower(which, value):
         soft, hard = resource.getrlimit(which)
         if hard != resource.RLIM_INFINITY:
@@ -216,6 +221,15 @@ def _limits(memory_mb: int, total_cpu: float, file_mb: int) -> None:
     lower(resource.RLIMIT_CPU, max(1, int(total_cpu + 1)))
     lower(resource.RLIMIT_FSIZE, file_mb * 1024 * 1024)
     lower(resource.RLIMIT_CORE, 0)
+
+
+_HAS_TIMER = hasattr(signal, "setitimer") and hasattr(signal, "SIGPROF")
+
+
+def _cpu_timer(seconds: float) -> None:
+    """Arm (or, with 0, disarm) the CPU timer that ends a case, where the platform has one."""
+    if _HAS_TIMER:
+        signal.setitimer(signal.ITIMER_PROF, seconds)
 
 
 def _send(out, message: dict) -> None:
@@ -238,7 +252,7 @@ def _many(result: dict, case: dict, function, adapter, module, calls, buffer) ->
     real_stdout, real_stderr = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = buffer
     started = time.perf_counter()
-    signal.setitimer(signal.ITIMER_PROF, case["cpu"])
+    _cpu_timer(case["cpu"])
     try:
         for args in calls:
             try:
@@ -259,7 +273,7 @@ def _many(result: dict, case: dict, function, adapter, module, calls, buffer) ->
     except CpuTimeExceeded:
         result["status"] = "cpu"
     finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
+        _cpu_timer(0)
         sys.stdout, sys.stderr = real_stdout, real_stderr
     result["seconds"] = round(time.perf_counter() - started, 6)
     result["stdout"] = buffer.text()
@@ -275,8 +289,17 @@ def main(argv: list[str]) -> int:
     if not isinstance(setup, dict):
         return 2
     source_root = os.path.abspath(setup["root"])
-    _limits(setup["memory_mb"], setup["total_cpu"], setup["file_mb"])
-    signal.signal(signal.SIGPROF, _on_cpu)
+    if setup.get("rlimits", True):
+        _limits(setup["memory_mb"], setup["total_cpu"], setup["file_mb"])
+    if setup.get("user"):
+        # The grader runs as root and children as an unprivileged user: switch before any
+        # code of the submission's (or the adapter's) is imported; a failed switch ends here.
+        uid, gid = setup["user"]
+        os.setgroups([])
+        os.setgid(gid)
+        os.setuid(uid)
+    if _HAS_TIMER:
+        signal.signal(signal.SIGPROF, _on_cpu)
     for path in reversed(setup["path"]):
         sys.path.insert(0, path)
     sys.path.extend(setup.get("site", ()))  # what the assignment lets a submission import
@@ -296,7 +319,7 @@ def main(argv: list[str]) -> int:
     # Import the student's module, with its own output captured.
     buffer = OutputLimit(cap)
     sys.stdout = sys.stderr = buffer
-    signal.setitimer(signal.ITIMER_PROF, setup["import_cpu"])
+    _cpu_timer(setup["import_cpu"])
     module = None
     error = None
     try:
@@ -314,7 +337,7 @@ def main(argv: list[str]) -> int:
             "traceback": _student_traceback(exc, source_root)[-5000:],
         }
     finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
+        _cpu_timer(0)
         sys.stdout, sys.stderr = real_stdout, real_stderr
     _send(
         out,
@@ -342,13 +365,13 @@ def main(argv: list[str]) -> int:
             continue
         sys.stdout = sys.stderr = buffer
         started = time.perf_counter()
-        signal.setitimer(signal.ITIMER_PROF, case["cpu"])
+        _cpu_timer(case["cpu"])
         try:
             if adapter is not None:
                 value = adapter.call(module, case["function"], args)
             else:
                 value = function(*args)
-            signal.setitimer(signal.ITIMER_PROF, 0)
+            _cpu_timer(0)
             result["status"] = "returned"
             result["value"] = encode(value)
         except MemoryError:
@@ -370,7 +393,7 @@ def main(argv: list[str]) -> int:
                 traceback=_student_traceback(exc, source_root)[-5000:],
             )
         finally:
-            signal.setitimer(signal.ITIMER_PROF, 0)
+            _cpu_timer(0)
             sys.stdout, sys.stderr = real_stdout, real_stderr
         result["seconds"] = round(time.perf_counter() - started, 6)
         try:

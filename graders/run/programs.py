@@ -24,7 +24,17 @@ from pathlib import Path
 from ..assignment import Limits
 from ..textsafe import clean_text
 from .budget import Budget, Interrupted, current_budget
-from .sandbox import SANDBOX_WORK, Outcome, Tree, bwrap_command, choose_isolation, isolation_text
+from .sandbox import (
+    SANDBOX_WORK,
+    Outcome,
+    Tree,
+    bwrap_command,
+    choose_isolation,
+    chown_tree,
+    isolation_text,
+    sandbox_user,
+    user_folder,
+)
 
 LAUNCHER = Path(__file__).resolve().parent / "launch.py"
 BUILD_TIMEOUT = 120.0
@@ -103,7 +113,13 @@ class ProgramRunner:
         self.mode = choose_isolation(isolation)
         self.isolation = isolation_text(self.mode, limits)
         self.budget = budget or current_budget()
-        self.work = Path(tempfile.mkdtemp(prefix="unograde-prog-"))
+        # Without bubblewrap, a grader running as root runs programs as an unprivileged user
+        # (``UNOGRADE_SANDBOX_USER``), in a working copy of that user's.
+        self.user = sandbox_user() if self.mode != "bwrap" else None
+        if self.user is not None:
+            self.work = user_folder(self.user, "unograde-prog-")
+        else:
+            self.work = Path(tempfile.mkdtemp(prefix="unograde-prog-"))
         if self.mode != "bwrap":
             shared = ()
         self.shared = [(Path(folder) / name, name) for name in shared]
@@ -115,6 +131,8 @@ class ProgramRunner:
             ignore=lambda where, names: shared if Path(where) == Path(folder) else (),
         )
         os.chmod(self.work, 0o755)
+        if self.user is not None:
+            chown_tree(self.work, self.user)
 
     def close(self) -> None:
         shutil.rmtree(self.work, ignore_errors=True)
@@ -149,6 +167,7 @@ class ProgramRunner:
             repr(float(cpu)),
             str(int(output_bytes)),
             "1" if address_space else "0",
+            *(["--user", f"{self.user[1]}:{self.user[2]}"] if self.user is not None else []),
             "--",
             *argv,
         ]

@@ -95,6 +95,72 @@ class RunReport:
     notes: list[str] = field(default_factory=list)
 
 
+SANDBOX_USER = "UNOGRADE_SANDBOX_USER"
+"""Names the unprivileged user every child runs as without bubblewrap, when the grader runs
+as root (a Gradescope image: ``run_autograder`` sets it)."""
+
+
+def sandbox_user() -> tuple[str, int, int] | None:
+    """(name, uid, gid) of the user children run as under rlimits, or None: only a grader
+    running as root can switch, and only when ``UNOGRADE_SANDBOX_USER`` names a user."""
+    name = os.environ.get(SANDBOX_USER, "").strip()
+    if not name or not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return None
+    import pwd
+
+    try:
+        entry = pwd.getpwnam(name)
+    except KeyError:
+        raise RuntimeError(f"{SANDBOX_USER}={name}: no such user") from None
+    if entry.pw_uid == 0:
+        raise RuntimeError(f"{SANDBOX_USER}={name}: that is root, not an unprivileged user")
+    problem = _user_cannot_run_python(entry.pw_uid, entry.pw_gid)
+    if problem:
+        raise RuntimeError(f"{SANDBOX_USER}={name}: that user cannot run {problem}")
+    return name, entry.pw_uid, entry.pw_gid
+
+
+@functools.cache
+def _user_cannot_run_python(uid: int, gid: int) -> str | None:
+    """Why the user cannot start this interpreter with its standard library (a Python
+    installed in a folder only root may read), or None; checked once."""
+    python = os.path.realpath(sys.executable)
+    try:
+        probe = subprocess.run(
+            [python, "-I", "-S", "-c", "import json, os"],
+            user=uid,
+            group=gid,
+            extra_groups=[],
+            capture_output=True,
+            cwd="/",
+            timeout=30,
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"{python} ({exc})"
+    if probe.returncode != 0:
+        tail = probe.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["failed"]
+        return f"{python}: {tail[0][:300]}"
+    return None
+
+
+def user_folder(user: tuple[str, int, int], prefix: str) -> Path:
+    """A fresh folder of ``user``'s in the system's temporary space (which every user may
+    traverse, unlike a run's scratch folder): where a child running as that user works."""
+    base = Path("/tmp") if Path("/tmp").is_dir() else Path(tempfile.gettempdir())
+    folder = Path(tempfile.mkdtemp(prefix=prefix, dir=base))
+    chown_tree(folder, user)
+    return folder
+
+
+def chown_tree(path: Path, user: tuple[str, int, int]) -> None:
+    """``path`` and everything under it given to ``user`` (links themselves, never followed)."""
+    _, uid, gid = user
+    for top, dirs, files in os.walk(path):
+        os.chown(top, uid, gid, follow_symlinks=False)
+        for name in dirs + files:
+            os.chown(os.path.join(top, name), uid, gid, follow_symlinks=False)
+
+
 def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
@@ -109,11 +175,16 @@ def bwrap_usable() -> bool:
         return False
     if path not in _BWRAP_WORKS:
         try:
+            # The features every child's command uses (a fresh /proc in its own PID
+            # namespace, /dev, a tmpfs): in a container bubblewrap may make namespaces and
+            # still be refused a /proc, and then every run would fail, not fall back.
             probe = subprocess.run(
-                [path, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "true"],
+                [path, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent",
+                 "--new-session", "--cap-drop", "ALL", "--proc", "/proc", "--dev", "/dev",
+                 "--tmpfs", "/tmp", "true"],
                 capture_output=True,
                 timeout=10,
-            )
+            )  # fmt: skip
             _BWRAP_WORKS[path] = probe.returncode == 0
         except (OSError, subprocess.SubprocessError):
             _BWRAP_WORKS[path] = False
@@ -135,6 +206,9 @@ ISOLATION_TEXT = {
     "bwrap": "bubblewrap: read-only system view, no network, own PID namespace, rlimits",
     "rlimits": "rlimits only (no bubblewrap): memory, CPU and file-size limits, own process "
     "group; the submission can read files the grader's user can read",
+    "rlimits-user": "rlimits only (no bubblewrap): memory, CPU and file-size limits, own "
+    "process group, run as the unprivileged user {user} (it reads and writes only what that "
+    "user may)",
 }
 
 
@@ -225,9 +299,13 @@ def caps_text(mode: str, limits: Limits) -> str:
 
 def isolation_text(mode: str, limits: Limits | None = None) -> str:
     """The isolation line every report carries: the sandbox, then the caps in force."""
+    text = ISOLATION_TEXT[mode]
+    user = sandbox_user() if mode == "rlimits" else None
+    if user is not None:
+        text = ISOLATION_TEXT["rlimits-user"].format(user=user[0])
     if limits is None:
-        return ISOLATION_TEXT[mode]
-    return f"{ISOLATION_TEXT[mode]}; caps: {caps_text(mode, limits)}"
+        return text
+    return f"{text}; caps: {caps_text(mode, limits)}"
 
 
 FILE_MB = 16
@@ -337,11 +415,19 @@ class _Child:
         self.tree = Tree(limits)
         self.farm: Path | None = None
         self.token = self.tree.token
+        self.isolation = isolation
         # Under bubblewrap the working folder is a sized tmpfs inside the sandbox; without
-        # it, a private folder of the grader's (removed on close).
-        self.work = (
-            None if isolation == "bwrap" else Path(tempfile.mkdtemp(prefix="unograde-work-"))
-        )
+        # it, a private folder of the grader's (removed on close), or, when children run as an
+        # unprivileged user, one of that user's holding a copy of the submission.
+        self.user = sandbox_user() if isolation != "bwrap" else None
+        if self.user is not None:
+            self.work = user_folder(self.user, "unograde-work-")
+            sub = Path(shutil.copytree(sub, self.work / "submission", symlinks=True))
+            chown_tree(self.work, self.user)
+        else:
+            self.work = (
+                None if isolation == "bwrap" else Path(tempfile.mkdtemp(prefix="unograde-work-"))
+            )
         fd, log_name = tempfile.mkstemp(prefix="unograde-log-")
         os.close(fd)
         self.log = Path(log_name)
@@ -359,7 +445,9 @@ class _Child:
                 import_binds = [(e, f"{SANDBOX_SITE}/{e.name}") for e in extra.unique_entries()]
                 sites = [SANDBOX_SITE]
             else:
-                self.farm = imports.link_farm(extra.entries)
+                self.farm = imports.link_farm(extra.entries, self.work if self.user else None)
+                if self.user is not None:
+                    chown_tree(self.farm, self.user)
                 sites = [str(self.farm)]
         total_cpu = limits.cpu * max(1, n_calls) + STARTUP_GRACE
         if budget is not None and budget.seconds is not None:
@@ -376,6 +464,8 @@ class _Child:
             "adapter": adapter,
             "site": sites,
         }
+        if self.user is not None:
+            setup["user"] = [self.user[1], self.user[2]]  # the harness switches before importing
         harness_path = "/sandbox/harness.py" if isolation == "bwrap" else str(HARNESS)
         cmd = [
             os.path.realpath(sys.executable),
@@ -460,6 +550,12 @@ class _Child:
             return "stopped answering"
         if self.tree.memory_exceeded():
             return "memory"
+        if (
+            self.isolation == "bwrap"
+            and code > 128
+            and code - 128 in signal.Signals._value2member_map_
+        ):
+            code = 128 - code  # bubblewrap exits with 128 + the signal that killed the child
         if code < 0:
             name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else ""
             if -code == signal.SIGXCPU:

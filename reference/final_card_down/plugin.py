@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from graders.contract import (
     Interpreted,
     Probe,
     ProbeAnswers,
+    SelfCheck,
     Stages,
     Views,
 )
@@ -43,6 +45,8 @@ from graders.run.sandbox import Outcome, RunStatus
 from graders.tournaments.cli import tournament_command
 
 from . import explain, reading, suite
+from .feedback import FEEDBACK
+from .feedback import FEEDBACK_FILE as FEEDBACK_PATH
 from .game.readings import Readings
 from .harness_files import load
 from .mutants import MutantError, mutant_for
@@ -56,6 +60,7 @@ MAX_MESSAGE_LINES = 24
 
 
 SR = load("scenario_runner.py")  # the file the sandbox runs: one definition, both sides
+FEEDBACK_FILE = FEEDBACK_PATH
 
 
 def reveal_mutants(assignment: Assignment) -> bool:
@@ -238,11 +243,7 @@ def check_shape(part: str, value: Any) -> str | None:
     """Why ``value`` cannot be a case's answer (our adapter's answers, so a wrong shape means
     the student's code tampered with it)."""
     if part == ADT_PART:
-        if not isinstance(value, list) or not all(
-            isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in value
-        ):
-            return "the scenario replay did not return its answers (was the adapter replaced?)"
-        return None
+        return FEEDBACK.check_shape(part, value)
     if not isinstance(value, dict) or value.get("request") != "run-suite":
         return f"expected the test files, got {type(value).__name__} (was the adapter replaced?)"
     return None
@@ -270,13 +271,7 @@ def describe(part: str, expected: Any, actual: Any) -> list[str]:
         if not isinstance(actual, dict) or actual.get("target") != expected.get("target"):
             return [f"the verdict is not for {expected['target']!r}: {actual!r:.200}"]
         return suite.explain(actual)
-    found = SR.compare_answers("", expected, actual)
-    if not found:
-        return []
-    lines = [line.strip() for line in SR.format_mismatch(found[0]).splitlines()]
-    if len(found) > 1:
-        lines.append(f"({len(found) - 1} more answer(s) differ later in this scenario)")
-    return lines[:MAX_MESSAGE_LINES]
+    return FEEDBACK.describe(part, expected, actual)
 
 
 def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
@@ -298,6 +293,20 @@ def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict | No
         "moves": first["moves"][-30:],
         "skipped": max(0, len(first["moves"]) - 30),
     }
+
+
+def kit_expected(case: Case) -> dict[str, Any]:
+    """A public scenario's expectation as a kit keeps it: ``{"page": answers, "by_reading":
+    {key: answers}}``, the latter for every other reading when the case depends on one."""
+    by_reading: dict[str, Any] = {}
+    if case.part == ADT_PART and case.readings:
+        names = Readings.names()
+        for size in range(1, len(names) + 1):
+            for chosen in combinations(names, size):
+                readings = Readings(**{n: True for n in chosen})
+                key = FEEDBACK.reading_key(chosen)
+                by_reading[key] = reading.expected_under(case.args[0], readings)
+    return {"page": case.expected, "by_reading": by_reading}
 
 
 # ----------------------------------------------------------------- commands
@@ -336,7 +345,14 @@ def first_divergence(case: Case, answers: ProbeAnswers | None) -> dict | None:
 
 
 class Plugin(
-    AssignmentPlugin, Stages, Interpretation, Views, Explanation, FixtureGeneration, Commands
+    AssignmentPlugin,
+    Stages,
+    Interpretation,
+    Views,
+    Explanation,
+    FixtureGeneration,
+    Commands,
+    SelfCheck,
 ):
     """final-card-down: scenarios for the ADT, the student's suite against the mutants, and
     tournaments of AI players; each submission under its reading of the open rules."""
@@ -345,17 +361,9 @@ class Plugin(
         return probe(case)
 
     def show_input(self, part: str, args: tuple) -> list[str]:
-        """A scenario's deck and its steps (moves and queries), as the scenario names them."""
-        if part != ADT_PART or not isinstance(args[0], dict):
-            return super().show_input(part, args)
-        scenario = args[0]
-        deck = list(scenario.get("deck", []))
-        steps = [SR.step_label(step) for step in scenario.get("steps", [])]
-        lines = [f"newGame with a deck of {len(deck)} cards, top first: {', '.join(deck[:14])} …"]
-        lines += [f"step {k}: {label}" for k, label in enumerate(steps[:50])]
-        if len(steps) > 50:
-            lines.append(f"… and {len(steps) - 50} more steps")
-        return lines
+        """A scenario's deck and its steps (moves and queries), as the scenario names them
+        (the feedback module's words: the kit shows them alike)."""
+        return FEEDBACK.show_input(part, args)
 
     def first_divergence(self, case: Case, value: Any, answers: ProbeAnswers | None) -> dict | None:
         return first_divergence(case, answers)
@@ -400,6 +408,35 @@ class Plugin(
 
     def generate_fixtures(self, request: FixtureRequest) -> list[Path]:
         return generate_fixtures(request)
+
+    # -- the self-check kit: the ADT's scenarios (its test suite and player need the reference)
+
+    def kit_feedback(self) -> Path:
+        return FEEDBACK_FILE
+
+    def kit_support(self) -> Sequence[str]:
+        return ["harness/scenario_runner.py"]
+
+    def kit_parts(self) -> Sequence[str]:
+        return [ADT_PART]
+
+    def kit_expected(self, case: Case) -> Any:
+        """The page's answers, and, for a scenario whose answers depend on an open rule, the
+        answers under every other reading (so the kit judges a submission under its reading,
+        as the grader does)."""
+        return kit_expected(case)
+
+    def kit_starters(self) -> Mapping[str, bytes]:
+        folder = self.assignment.folder / "starter"
+        return {n: (folder / n).read_bytes() for n in ("game.py", "test_game.py", "player.py")}
+
+    def kit_notes(self) -> Sequence[str]:
+        return [
+            "your test suite (test_game.py) is graded by the grader on the reference ADT and "
+            "on broken ones, which this kit does not hold: here `python -m pytest` runs it on "
+            "your own game.py",
+            "AI players (player.py) play in tournaments run by the course staff",
+        ]
 
     def commands(self) -> Sequence[click.Command]:
         def run(paths: list[Path], **options: Any) -> int:

@@ -18,76 +18,39 @@ Runs in the grader's process only.
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable, Sequence
 from functools import partial
-from itertools import combinations
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from . import game as G
-from .game.readings import DECISION_OF, OTHER_READING, Readings
-from .harness_files import load
+from .feedback import FEEDBACK
 
-DECLARATION = "READINGS"
-MODULE_FILES = ("game.py", "game/__init__.py")
+# DECISION_OF and OTHER_READING are re-exported: python -m reference.reading_loss reads every
+# assignment's switches from this module (Readings, DECISION_OF, OTHER_READING, changed).
+from .game.readings import DECISION_OF, OTHER_READING, Readings  # noqa: F401
+
+DECLARATION = FEEDBACK.DECLARATION
 PAGE = Readings()
 
-SR = load("scenario_runner.py")  # the in-sandbox replayer, stdlib only
+SR = FEEDBACK.SR  # the in-sandbox replayer, stdlib only (the provided file)
 
 
 # ----------------------------------------------------------------- the declaration
+# (the assignment's feedback module, which students' self-check kits carry too: one reading of
+# a declaration, one inference, one wording)
+
+
+def _readings(switches: tuple[str, ...] | None) -> Readings | None:
+    return None if switches is None else Readings(**{name: True for name in switches})
 
 
 def declared(folder: Path | None) -> tuple[Readings | None, str | None]:
     """The readings ``game.py`` in ``folder`` declares, or None; and a problem with the
     declaration to tell the student (it is then ignored), or None."""
-    files = [folder / f for f in MODULE_FILES] if folder is not None else []
-    path = next((f for f in files if f.is_file()), None)
-    if path is None:
-        return None, None
-    try:
-        tree = ast.parse(path.read_bytes())
-    except (SyntaxError, ValueError):
-        return None, None  # the import fails and says so in every case
-    for node in tree.body:
-        value = _assigned(node)
-        if value is None:
-            continue
-        where = f"{path.name} line {node.lineno}: {DECLARATION}"
-        try:
-            literal = ast.literal_eval(value)
-        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            return None, f"{where} is not a literal dict, so it was ignored"
-        return _checked(literal, where)
-    return None, None
-
-
-def _assigned(node: ast.stmt) -> ast.expr | None:
-    """The value of a top-level ``READINGS = ...`` (or annotated) assignment."""
-    if isinstance(node, ast.Assign) and any(
-        isinstance(t, ast.Name) and t.id == DECLARATION for t in node.targets
-    ):
-        return node.value
-    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-        if node.target.id == DECLARATION and node.value is not None:
-            return node.value
-    return None
-
-
-def _checked(literal: Any, where: str) -> tuple[Readings | None, str | None]:
-    names = Readings.names()
-    if not isinstance(literal, dict):
-        return None, f"{where} is not a dict, so it was ignored"
-    unknown = sorted(repr(k) for k in literal if k not in names)
-    if unknown:
-        return None, (
-            f"{where} names {', '.join(unknown)}, not one of {', '.join(names)}, so it was ignored"
-        )
-    if not all(type(v) is bool for v in literal.values()):
-        return None, f"{where}: every value must be True or False, so it was ignored"
-    return Readings(**literal), None
+    switches, problem = FEEDBACK.declared(folder)
+    return _readings(switches), problem
 
 
 # ----------------------------------------------------------------- expectations
@@ -136,31 +99,7 @@ def depends_on(scenario: dict[str, Any]) -> tuple[str, ...]:
 # ----------------------------------------------------------------- inferring
 
 
-def evidence(page: list[list[Any]], other: list[list[Any]], got: list[Any]) -> int:
-    """Which of two expectations of one scenario the answers ``got`` side with, counted only
-    where they differ: +1 for each such step answered as ``other`` expects, -1 for each
-    answered as ``page`` expects. A move ``other`` refuses (``REFUSED``, its last step)
-    counts +1 when ``got`` refused it too, -1 when ``got`` played it; nothing after it counts.
-    Steps ``other`` does not grade, and wrong answers to both, count nothing: a submission
-    that is merely wrong gains no evidence for any reading."""
-    score = 0
-    for index, (_label, want) in enumerate(page):
-        if index >= len(got) or index >= len(other):
-            break
-        answer = got[index][1] if isinstance(got[index], list | tuple) else got[index]
-        alternative = other[index][1]
-        if alternative == SR.REFUSED:  # the other reading refuses this move
-            refused = isinstance(answer, dict) and answer.get("valid") is False
-            score += 1 if refused else -1 if answer == SR.PLAYED else 0
-            break
-        if alternative == SR.NOT_GRADED or _same(want, alternative):
-            continue
-        score += 1 if _same(answer, alternative) else -1 if _same(answer, want) else 0
-    return score
-
-
-def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
+evidence = FEEDBACK.evidence
 
 
 def infer(
@@ -168,30 +107,9 @@ def infer(
     evidence_for: Callable[[int, Readings], int],
 ) -> Readings:
     """The reading a submission's answers side with (the page's decisions unless another
-    has strictly more evidence).
-
-    ``depends[i]``: the switches case ``i`` depends on; ``evidence_for(i, readings)``: its
-    ``evidence`` for ``readings`` against the page's decisions. Each switch is weighed alone
-    first, then combinations of the switches with evidence for them; ties go to fewer
-    switches."""
-
-    def score(readings: Readings) -> int:
-        on = set(readings.differences())
-        return sum(evidence_for(i, readings) for i, d in enumerate(depends) if on & set(d))
-
-    for_it = [
-        name
-        for name in Readings.names()
-        if any(name in d for d in depends) and score(Readings(**{name: True})) > 0
-    ]
-    best, best_score = PAGE, 0
-    for size in range(1, len(for_it) + 1):
-        for names in combinations(for_it, size):
-            candidate = Readings(**{n: True for n in names})
-            points = score(candidate)
-            if points > best_score:
-                best, best_score = candidate, points
-    return best
+    has strictly more evidence; see the feedback module's ``infer``)."""
+    chosen = FEEDBACK.infer(depends, lambda i, switches: evidence_for(i, _readings(switches)))
+    return _readings(chosen) or PAGE
 
 
 # ----------------------------------------------------------------- feedback
@@ -199,24 +117,22 @@ def infer(
 
 def describe(readings: Readings) -> str:
     """``readings`` in the student's words: the decisions read the other way."""
-    return "; ".join(
-        f"{DECISION_OF[n]} the other way ({n}: {OTHER_READING[n]})" for n in readings.differences()
-    )
+    return FEEDBACK.describe_reading(readings.differences())
 
 
 def note(readings: Readings, how: str) -> str | None:
     """The feedback line saying which reading the submission was graded under; ``how`` is
     "declared" or "inferred". None for the page's decisions when nothing was declared."""
-    example = "READINGS = {" + ", ".join(f'"{n}": True' for n in readings.differences()) + "}"
-    if how == "declared":
-        if not readings.differences():
-            return "graded under the page's decisions D1, D2 and D4, as game.py declares"
-        return f"graded under the reading game.py declares: {describe(readings)}"
-    if not readings.differences():
-        return None
-    return (
-        f"game.py declares no {DECLARATION}; where the readings differ its answers follow "
-        f"{describe(readings)}, "
-        "so its scenarios, the reference its tests run on and the mutants all follow that "
-        f"reading (declare it to be sure: {example} in game.py)"
-    )
+    return FEEDBACK.note(readings.differences(), how)
+
+
+# ----------------------------------------------------------------- what a reading costs
+
+
+def changed(case: Any, fixtures: Path, switch: str) -> bool:
+    """Whether a correct ADT of the other reading of ``switch`` answers the scenario ``case``
+    otherwise than the page's expectation (``python -m reference.reading_loss``). Only ADT
+    scenarios have answers; a test suite's loss follows from them (D23)."""
+    if case.part != "adt":
+        return False
+    return expected_under(case.args[0], Readings(**{switch: True})) != case.expected

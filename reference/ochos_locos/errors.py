@@ -7,6 +7,8 @@ is wrong, because "bad input" without a place is no help to a student.
 
 from __future__ import annotations
 
+from .feedback import FEEDBACK
+
 
 class OchosLocosError(ValueError):
     """Base of every error this package raises on bad input."""
@@ -36,14 +38,6 @@ class DealError(OchosLocosError):
         self.column = column
 
 
-class OutputFormatError(OchosLocosError):
-    """A line of a program's output that is not a turn line.
-
-    ``line_number`` is 1-based, counted in the text as printed (blank lines
-    included), so it matches what a student sees in an editor.
-    """
-
-    def __init__(self, message: str, *, line_number: int, text: str) -> None:
-        super().__init__(message)
-        self.line_number = line_number
-        self.text = text
+# A line of a program's output that is not a turn line (``line_number``, ``text``): the
+# feedback module's, raised by ``output.parse_output``. A ValueError like the others.
+OutputFormatError = FEEDBACK.OutputFormatError

@@ -21,10 +21,13 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .deal import PLAYERS, Deal, deal_from_tokens
+from .feedback import FEEDBACK
+from .readings import PAGE, Readings
 
 DRAW = "DRAW"
-WINNER_MARK = "(WINNER)"
-NO_WINNER = "NO WINNER"
+# The output format's two fixed lines, as the feedback module reads them back.
+WINNER_MARK: str = FEEDBACK.WINNER_MARK
+NO_WINNER: str = FEEDBACK.NO_WINNER
 
 
 @dataclass(frozen=True)
@@ -80,17 +83,22 @@ def choose(hand: Sequence[Card], top: Card) -> Card | None:
     return None
 
 
-def play(deal: Deal) -> Game:
-    """Play ``deal`` to its end; pure, and it always terminates (see the module docstring)."""
+def play(deal: Deal, readings: Readings = PAGE) -> Game:
+    """Play ``deal`` to its end; pure, and it always terminates (see the module docstring).
+
+    ``readings`` picks the reading of the open rules (the page's decisions by default); with
+    ``play_drawn_card`` a drawn card that matches is played at once, as a line of its own."""
     hands = list(deal.hands)
     top = deal.discard
     next_draw = 0
     passes = 0
     turns: list[Turn] = []
     number = 0
+    mover = 0  # turns taken; a drawn card played at once adds a line, not a turn
     while True:
         number += 1
-        seat = (number - 1) % PLAYERS
+        seat = mover % PLAYERS
+        mover += 1
         hand = hands[seat]
         card = choose(hand, top)
         drawn = None
@@ -103,6 +111,11 @@ def play(deal: Deal) -> Game:
             next_draw += 1
             hands[seat] = hand + (drawn,)
             passes = 0
+            if readings.play_drawn_card and choose((drawn,), top) is not None:
+                turns.append(Turn(number, seat + 1, None, drawn, False, tuple(hands)))
+                number += 1
+                card, drawn, top = drawn, None, drawn
+                hands[seat] = hand
         else:
             passes += 1
         won = card is not None and not hands[seat]

@@ -14,22 +14,21 @@ from pathlib import Path
 from typing import Any
 
 from graders.assignment import Case
-from graders.compare import type_name
 from graders.contract import (
     AssignmentPlugin,
     FixtureGeneration,
     FixtureRequest,
     ProgramIO,
+    SelfCheck,
     Solving,
     Views,
 )
 
-from .compare import compare_games, first_divergence
+from .compare import first_divergence
 from .deal import parse_deal
-from .errors import OutputFormatError
+from .feedback import FEEDBACK, FEEDBACK_FILE
 from .fixtures import write_fixtures
 from .game import play
-from .output import parse_output, split_lines
 from .solve import solve_text
 from .views import game_views, replay_views
 
@@ -54,39 +53,11 @@ def load_case(entry: Mapping[str, Any], root: Path) -> Case:
     )
 
 
-def canonical(output: str | list[str]) -> list[str]:
-    """The lines in canonical form (``1: B1``); a malformed line is kept as printed, stripped,
-    and so are the lines after it, so that nothing a student printed is hidden."""
-    lines = [line.strip() for line in split_lines(output) if line.strip()]
-    try:
-        return [turn.text for turn in parse_output(lines)]
-    except OutputFormatError as error:
-        good = parse_output(lines[: error.line_number - 1])
-        return [turn.text for turn in good] + lines[error.line_number - 1 :]
-
-
-def check_shape(part: str, actual: Any) -> str | None:
-    if isinstance(actual, str):
-        return None  # one string with line breaks is accepted too
-    if not isinstance(actual, list | tuple):
-        return f"expected a list of lines such as ['0: B3', '1: B1'], got {type_name(actual)}"
-    for k, line in enumerate(actual, 1):
-        if not isinstance(line, str):
-            return f"line {k}: expected a string such as '1: B1', got {line!r}"
-    return None
-
-
-def normalise_result(part: str, actual: Any) -> list[str]:
-    """What a function returned, in the canonical form the expectation has."""
-    return canonical(actual if isinstance(actual, str) else list(actual))
-
-
-def describe(part: str, expected: Any, actual: Any) -> list[str]:
-    return compare_games(expected, actual) or ["the game differs from the expected one"]
-
-
-def parse_program_output(part: str, text: str) -> list[str]:
-    return canonical(text)
+canonical = FEEDBACK.canonical
+check_shape = FEEDBACK.check_shape
+normalise_result = FEEDBACK.normalise_result
+describe = FEEDBACK.describe
+parse_program_output = FEEDBACK.parse_program_output
 
 
 def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
@@ -135,7 +106,7 @@ def solve_json(part: str, path: str | Path) -> dict:
     return {"lines": list(game.lines), "winner": game.winner}
 
 
-class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving):
+class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving, SelfCheck):
     """ochos-locos: the game's printed lines, from a function or a program in any language."""
 
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
@@ -168,3 +139,16 @@ class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving):
 
     def solve_json(self, part: str, path: Path) -> Any:
         return solve_json(part, path)
+
+    def kit_feedback(self) -> Path:
+        """Reading printed games and explaining differences: the file the kit carries."""
+        return FEEDBACK_FILE
+
+    def kit_starters(self) -> Mapping[str, bytes]:
+        """The function form (``ochos_locos.py``, checked by default) and the program form
+        (``main.py``: ``python -m pytest --submission main.py``)."""
+        folder = self.assignment.folder / "starter"
+        return {name: (folder / name).read_bytes() for name in ("ochos_locos.py", "main.py")}
+
+    def kit_notebook(self) -> str | None:
+        return "ochos_locos.py"  # a module submission may be a notebook (Decisions)

@@ -42,6 +42,10 @@ from unolab import *  # noqa: E402, F403
 
 from .cards import cardCount, cardValue, deck, oppositeDir, removeCard, sumCards  # noqa: E402
 from .dealing import deal, deskNormalize, draw, drawFour, drawTwo, nextPlayer  # noqa: E402
+
+# The lab's names in the seed's order (33 names for 32 tasks) and each one's task number, as
+# the assignment's feedback module (which students' self-check kits carry) has them.
+from .feedback import FEEDBACK  # noqa: E402
 from .ordering import cardSort, colorIsLT, isLT, precedes, rankIsLT  # noqa: E402
 from .outcome import checkWinner, game, playerLoss  # noqa: E402
 from .play import play_cli  # noqa: E402
@@ -61,45 +65,8 @@ from .strategies import Manual, Naive  # noqa: E402
 # ``from reference.uno_lab.play import play_cli`` finds the module loaded and leaves it so.
 from .turns import askPlayerForCard, execution, moveAction, play, yourTurn  # noqa: E402
 
-TASKS: tuple[str, ...] = (
-    "precedes",
-    "colorIsLT",
-    "rankIsLT",
-    "isLT",
-    "cardSort",
-    "cardValue",
-    "sumCards",
-    "oppositeDir",
-    "removeCard",
-    "cardCount",
-    "deck",
-    "deal",
-    "nextPlayer",
-    "deskNormalize",
-    "draw",
-    "drawTwo",
-    "drawFour",
-    "playableWhenWild",
-    "playableWhenExec",
-    "playableWhenProc",
-    "cardsToPlay",
-    "requiredColor",
-    "hasColor",
-    "countCards",
-    "Naive",
-    "moveAction",
-    "askPlayerForCard",
-    "play",
-    "execution",
-    "yourTurn",
-    "playerLoss",
-    "checkWinner",
-    "game",
-)
-"""The lab's names in the seed's order; task 2 has two functions, so 33 names for 32 tasks."""
-
-TASK_NUMBER: dict[str, int] = {name: (i + 1 if i < 2 else i) for i, name in enumerate(TASKS)}
-"""Each name's task number in the seed (colorIsLT and rankIsLT are both task 2)."""
+TASKS: tuple[str, ...] = FEEDBACK.TASKS
+TASK_NUMBER: dict[str, int] = FEEDBACK.TASK_NUMBER
 
 TASK_POINTS: dict[int, int] = {
     1: 3, 2: 2, 3: 3, 4: 2, 5: 2, 6: 2, 7: 1, 8: 3, 9: 2, 10: 3, 11: 5, 12: 3, 13: 4, 14: 4,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from unolab import (
@@ -53,6 +53,7 @@ class Generated:
     covers: tuple[str, ...]
     case: CaseInput
     properties: str | None = None
+    accept: tuple[str, ...] = ()  # other answers the lab's text allows (Decisions)
 
 
 def _cards(rng: random.Random, n: int, wild: bool = True) -> list[Card]:
@@ -128,7 +129,12 @@ def _gen(rng: random.Random, task: str) -> Generated:  # noqa: C901 - one branch
     if task == "precedes":
         xs = rng.sample(range(10), rng.randint(1, 7))
         a1, a2 = rng.choice(xs + [42]), rng.choice(xs)
-        return Generated(task, ("order",), c(f"precedes (op =) {show(xs)} {a1} {a2}"))
+        # Decision 3: an element not in the list may also raise IllegalGame, as the course's
+        # own test allows.
+        absent = ("raises IllegalGame",) if a1 not in xs else ()
+        return Generated(
+            task, ("order",), c(f"precedes (op =) {show(xs)} {a1} {a2}"), accept=absent
+        )
     if task == "colorIsLT":
         a, b = rng.choice(colors), rng.choice(colors)
         return Generated(task, ("order",), c(f"colorIsLT {a} {b}"))
@@ -340,7 +346,7 @@ def generate_part(part: str, count: int, seed: int) -> dict[str, str]:
 def _render_expected(expected: Expected, gen: Generated, task: str) -> str:
     if gen.properties is not None:
         return Expected(properties=gen.properties).render()
-    return expected.render()
+    return replace(expected, accept=expected.accept + gen.accept).render()
 
 
 def part_of(task: str) -> str:

@@ -151,7 +151,8 @@ HAND_WRITTEN: list[HandCase] = [
        "the pile under its top is shuffled into the deck", seed=3),
     _c("draw", "nothing", "nothing to draw", "draw " + _desk(P3, "[CRD (REVERSE, RED)]", "[]",
        "PROCEED", "CLOCKWISE", "[]"), "result: " + _desk(P3, "[CRD (REVERSE, RED)]", "[]",
-       "PROCEED", "CLOCKWISE", "[]") + "\n", "Decisions: nothing to take leaves the desk"),
+       "PROCEED", "CLOCKWISE", "[]") + "\naccept: raises IllegalGame\n",
+       "Decisions: nothing to take leaves the desk (or raises IllegalGame, the other reading)"),
     _c("drawTwo", "course", "deck", "drawTwo " + _desk(P3, "[CRD (REVERSE, RED)]",
        "[CRD (NUM 1, RED), WILD]", "PROCEED", "CLOCKWISE", "[]"),
        "result: " + _desk([_p("Sergey", "[WILD, CRD (NUM 1, RED)]"), P3[1], P3[2]],
@@ -212,6 +213,18 @@ HAND_WRITTEN: list[HandCase] = [
                           "[WILD_DRAW_FOUR, WILD]", "[]", "GIVE GREEN", "CLOCKWISE", "[PASS]")
        + "\nprinted:\n|\n|The turn of Pavel\n|\n|The turn of Saveliy\n|\n",
        "Pavel takes four and skips: the seed's transcript of section 5"),
+    _c("moveAction", "wd4-had-colour", "WILD_DRAW_FOUR with the colour", "moveAction (ORDER "
+       "(WILD_DRAW_FOUR, GREEN), " + _desk([_p("Sergey", "[CRD (NUM 5, RED)]"), P3[1], P3[2]],
+       "[WILD_DRAW_FOUR, CRD (NUM 7, RED)]", "[CRD (NUM 1, BLUE), CRD (NUM 2, BLUE), "
+       "CRD (NUM 3, BLUE), CRD (NUM 4, BLUE)]", "PROCEED", "CLOCKWISE",
+       "[ORDER (WILD_DRAW_FOUR, GREEN)]") + ", true)",
+       "result: " + _desk([P3[1], P3[2], _p("Sergey", "[CRD (NUM 4, BLUE), CRD (NUM 3, BLUE), "
+                           "CRD (NUM 2, BLUE), CRD (NUM 1, BLUE), CRD (NUM 5, RED)]")],
+                          "[WILD_DRAW_FOUR, CRD (NUM 7, RED)]", "[]", "GIVE GREEN", "CLOCKWISE",
+                          "[ORDER (WILD_DRAW_FOUR, GREEN)]")
+       + "\nprinted:\n|\n|The turn of Pavel\n|\n",
+       "Sergey held RED (NUM 5) under NUM 7 RED: section 3.3's penalty, he takes NUM 1..4 BLUE one "
+       "by one onto his head, GREEN is ordered, nobody skips (no PASS), Pavel plays"),
     _c("moveAction", "reverse", "REVERSE", "moveAction (SIMPLE (CRD (REVERSE, RED)), "
        + _desk(P3, "[CRD (REVERSE, RED)]", "[]", "EXECUTE", "CLOCKWISE", "[]") + ", true)",
        "result: " + _desk([P3[2], P3[0], P3[1]], "[CRD (REVERSE, RED)]", "[]", "PROCEED",

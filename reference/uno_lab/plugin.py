@@ -6,8 +6,10 @@ the sandbox as its *inputs* (the call in the course's notation, a seed, scripted
 the assignment's adapter (``assignments/uno-lab/harness/adapter.py``) calls the student's task
 there and sends back plain data: the result or the lab exception in the course's notation and what
 the call printed.  This module reads that reply back and judges it against the case's expected
-file (:mod:`reference.uno_lab.grading`): by value, by properties for the random tasks, and by the
-printed lines.
+file with the assignment's feedback module (``assignments/uno-lab/feedback.py``, which students'
+self-check kits carry too): by value, by properties for the random tasks (the grader's own,
+:mod:`reference.uno_lab.properties`), and by the printed lines.  Every message writes values and
+calls as Python (``assignments/uno-lab/python_text.py``, beside the feedback module).
 
 How a verdict is reached: the core hands the reply to :meth:`Plugin.judge` with the whole case;
 the case's parsed input and expected file travel in the case's ``expected`` (an
@@ -20,13 +22,13 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
-from unolab import CRD, ORDER, PASS, SIMPLE, Color, Desk, Direction, Player, Wild, show
+from unolab import show
 
 from graders.assignment import Assignment, Case
 from graders.contract import (
@@ -36,17 +38,19 @@ from graders.contract import (
     FixtureRequest,
     Review,
     ReviewResult,
+    SelfCheck,
     Solving,
     Views,
 )
 from graders.extras import play_command
 
-from . import TASK_NUMBER
+from . import TASK_NUMBER, properties
 from .cases import CaseInput, Expected, parse_case_input, parse_expected
-from .grading import describe as show_value
-from .grading import outcome_from_reply, payload, run_reference, task_of, verdict
+from .feedback import FEEDBACK, FEEDBACK_FILE
+from .grading import outcome_from_reply, payload, run_reference, task_of
 from .notation import NotationError, parse_call, parse_value
 from .properties import PROPERTY_NAMES
+from .python_text import python_call, python_string, python_value
 from .style import check_style
 
 
@@ -60,9 +64,7 @@ class Expectation:
     expected: Expected
 
 
-def part_of(task: str) -> str:
-    """The part of a task: ``cardSort`` -> ``task04``; colorIsLT and rankIsLT are ``task02``."""
-    return f"task{TASK_NUMBER[task]:02d}"
+part_of = FEEDBACK.part_of
 
 
 def _fixture_error(where: str, exc: Exception) -> ValueError:
@@ -122,145 +124,65 @@ def load_case(assignment: Assignment, entry: Mapping[str, Any], root: Path) -> C
 
 
 # ---------------------------------------------------------------------------------------------
-# Shapes: what each task's result must be at all.
-# ---------------------------------------------------------------------------------------------
+# The verdict: the assignment's feedback module (students' self-check kits carry it too), with
+# the grader's property checks for the random tasks.
 
-
-def _is_card(x: Any) -> bool:
-    return isinstance(x, CRD | Wild)
-
-
-def _is_move(x: Any) -> bool:
-    return isinstance(x, SIMPLE | ORDER) or x is PASS
-
-
-def _seq(x: Any, item: Callable[[Any], bool]) -> bool:
-    return isinstance(x, list | tuple) and all(item(v) for v in x)
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _is_loss(x: Any) -> bool:
-    return isinstance(x, tuple | list) and len(x) == 2 and isinstance(x[0], str) and _is_int(x[1])
-
-
-def _is_result(x: Any) -> bool:
-    return (
-        isinstance(x, tuple | list)
-        and len(x) == 2
-        and isinstance(x[0], str)
-        and _seq(x[1], _is_loss)
-    )
-
-
-_SHAPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "bool": ("true or false", lambda x: isinstance(x, bool)),
-    "int": ("an int", _is_int),
-    "cards": ("a list of cards", lambda x: _seq(x, _is_card)),
-    "ints": ("a list of ints", lambda x: _seq(x, _is_int)),
-    "color": ("a colour", lambda x: isinstance(x, Color)),
-    "direction": ("a direction", lambda x: isinstance(x, Direction)),
-    "desk": ("a desk", lambda x: isinstance(x, Desk)),
-    "move": ("a move (SIMPLE, ORDER or PASS)", _is_move),
-    "player-move": (
-        "a pair (player, move)",
-        lambda x: (
-            isinstance(x, tuple | list)
-            and len(x) == 2
-            and isinstance(x[0], Player)
-            and _is_move(x[1])
-        ),
-    ),
-    "loss": ("a pair (name, points)", _is_loss),
-    "option": ("NONE or SOME (winner, [(name, loss), ...])", lambda x: x is None or _is_result(x)),
-    "result": ("a pair (winner, [(name, loss), ...])", _is_result),
-}
-
-RESULT_SHAPE: dict[str, str] = {
-    "precedes": "bool", "colorIsLT": "bool", "rankIsLT": "bool", "isLT": "bool",
-    "cardSort": "cards", "cardValue": "int", "sumCards": "int", "oppositeDir": "direction",
-    "removeCard": "cards", "cardCount": "int", "deck": "cards", "deal": "desk",
-    "nextPlayer": "desk", "deskNormalize": "desk", "draw": "desk", "drawTwo": "desk",
-    "drawFour": "desk", "playableWhenWild": "bool", "playableWhenExec": "bool",
-    "playableWhenProc": "bool", "cardsToPlay": "cards", "requiredColor": "color",
-    "hasColor": "bool", "countCards": "ints", "Naive": "move", "moveAction": "desk",
-    "askPlayerForCard": "player-move", "play": "desk", "execution": "desk", "yourTurn": "desk",
-    "playerLoss": "loss", "checkWinner": "option", "game": "result",
-}  # fmt: skip
-"""What each task returns (the seed's types), for "wrong result type" messages."""
-
-
-def _is_reply(value: Any) -> bool:
-    return (
-        isinstance(value, dict)
-        and isinstance(value.get("key"), str)
-        and (
-            isinstance(value.get("missing"), str)
-            or (
-                isinstance(value.get("printed"), str)
-                and (isinstance(value.get("result"), str) or isinstance(value.get("raised"), str))
-            )
-        )
-    )
-
-
-def _task(part: str, value: dict) -> str:
-    name = task_of(str(value.get("function") or ""))
-    if name in TASK_NUMBER and part_of(name) == part:
-        return name
-    return next(t for t, n in TASK_NUMBER.items() if part_of(t) == part)
-
-
-def check_shape(part: str, value: Any) -> str | None:
-    """Why a reply cannot be an answer of ``part`` at all: not a value of the lab, or not of the
-    type the task returns (``deal: expected a desk, got NONE``)."""
-    if not _is_reply(value):
-        return "the call did not come back through the uno-lab adapter (its reply is malformed)"
-    if value.get("missing") or value.get("raised") is not None:
-        return None
-    task = _task(part, value)
-    try:
-        result = parse_value(value["result"])
-    except NotationError:
-        return f"{task}: returned {value['result'][:300]}, which is not a value of the lab"
-    kind, fits = _SHAPES[RESULT_SHAPE[task]]
-    if not fits(result):
-        return f"{task}: expected {kind}, got {show_value(result)[:300]}"
-    return None
+RESULT_SHAPE = FEEDBACK.RESULT_SHAPE
+check_shape = FEEDBACK.check_shape
+call_line = FEEDBACK.call_line
 
 
 def judge(case: Case, value: Any) -> list[str]:
     """The feedback lines for a reply (after :func:`check_shape`); empty when the case passed:
-    by value, by properties, and by what was printed."""
-    mine: Expectation = case.expected
-    if not isinstance(value, dict) or value.get("key") != mine.key:
-        return ["the reply does not belong to this case"]
-    return list(verdict(mine.input, mine.expected, value))
+    by value, by properties (the grader's, for the random tasks), and by what was printed.  A
+    failed public case ends with its call (the feedback module's :func:`call_line`), so that a
+    student reading only the text (terminal, Markdown, ``unograde check``) can paste it into a
+    test; a hidden case never shows its input."""
+    return FEEDBACK.judge(case, value, checks=properties)
+
+
+def _reply_text(reply: dict) -> str | None:
+    """What came back, as Python: the value, ``raises ...``, or the reply's own text when it is
+    not a value of the lab."""
+    if reply.get("raised"):
+        text = str(reply["raised"])
+        try:
+            return f"raises {python_value(parse_value(text))}"
+        except NotationError:
+            return f"raises {text}"
+    if reply.get("result") is None:
+        return None
+    text = str(reply["result"])
+    try:
+        return python_value(parse_value(text), multiline=True)
+    except NotationError:
+        return text
+
+
+def _expected_text(exp: Expected) -> str:
+    if exp.properties is not None:
+        return f"a result with the properties of {exp.properties} (see the feedback)"
+    options = [f"raises {exp.raises}" if exp.result is None else exp.result, *exp.accept]
+    shown = []
+    for option in options:
+        raises = option.startswith("raises ")
+        value = python_value(parse_value(option.removeprefix("raises ")), multiline=True)
+        shown.append(f"raises {value}" if raises else value)
+    return "\nor ".join(shown)
 
 
 def view(part: str, args: tuple, expected: Expectation, actual: Any | None) -> dict:
     """What the HTML report shows for a failed public case: the call, what was expected, what
-    came back and what it printed, all in the course's notation."""
+    came back, all as Python, and what it printed, exactly as printed."""
     case, exp = expected.input, expected.expected
-    if exp.properties is not None:
-        wanted = f"a result with the properties of {exp.properties} (see the feedback)"
-    elif exp.result is not None:
-        wanted = exp.result
-    else:
-        wanted = f"raises {exp.raises}"
-    got = None
-    if isinstance(actual, dict):
-        got = f"raises {actual['raised']}" if actual.get("raised") else actual.get("result")
     return {
         "kind": "unolab",
-        "call": case.call_text,
+        "call": python_call(case.call, multiline=True),
         "seed": case.seed,
-        "stdin": list(case.stdin),
-        "expected": wanted,
+        "stdin": [python_string(line) for line in case.stdin],
+        "expected": _expected_text(exp),
         "expected_printed": exp.printed,
-        "got": got,
+        "got": _reply_text(actual) if isinstance(actual, dict) else None,
         "printed": actual.get("printed") if isinstance(actual, dict) else None,
     }
 
@@ -371,7 +293,7 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
     return written
 
 
-class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Commands):
+class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Commands, SelfCheck):
     """uno-lab: 32 tasks judged from the adapter's replies, style reviewed, a terminal game."""
 
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
@@ -398,3 +320,43 @@ class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Comman
 
     def commands(self) -> Sequence[click.Command]:
         return [play_command(play, "Play uno-lab in the terminal, through the reference.")]
+
+    # -- the self-check kit: every case graded by value (a random task's properties use the
+    #    lab's answers, so those cases stay with the grader)
+
+    def kit_feedback(self) -> Path:
+        return FEEDBACK_FILE
+
+    def kit_support(self) -> Sequence[str]:
+        """The renderer the feedback module writes every value and call with (as Python)."""
+        return ["python_text.py"]
+
+    def kit_includes(self, case: Case) -> bool:
+        return case.expected.expected.properties is None
+
+    def kit_args(self, case: Case) -> tuple:
+        """The call's inputs, keyed by the case's name (a kit is the same bytes each time; the
+        grader draws a fresh key per run)."""
+        return (payload(case.expected.input, case.name),)
+
+    def kit_expected(self, case: Case) -> Any:
+        """The case's key and the text of its two files (the kit's feedback reads them)."""
+        root = self.assignment.fixtures
+        return {
+            "key": case.name,
+            "input": (root / case.input_path).read_text(encoding="utf-8"),
+            "expected": (root / case.expected_path).read_text(encoding="utf-8"),
+        }
+
+    def kit_starters(self) -> Mapping[str, bytes]:
+        return {"solution.py": (self.assignment.folder / "starter" / "solution.py").read_bytes()}
+
+    def kit_notebook(self) -> str | None:
+        return "solution.py"  # the page: "a notebook or a zip holding it works"
+
+    def kit_notes(self) -> Sequence[str]:
+        return [
+            "the public cases of the random tasks (the deck, dealing, drawing, Naive, a whole "
+            "game) are judged by properties that use the lab's answers: the grader checks them",
+            'the lab\'s "must use" style requirements are reviewed by the grader',
+        ]

@@ -21,15 +21,16 @@ from unolab import (
     REVERSE,
     SKIP,
     Desk,
+    IllegalGame,
     Player,
     colors,
-    show,
 )
 
 from .cards import deck as full_deck
 from .cards import oppositeDir, sumCards
 from .cases import CaseInput
 from .grading import quoted
+from .python_text import python_value
 
 
 def _all_cards(desk: Desk) -> Counter:
@@ -40,7 +41,7 @@ def _all_cards(desk: Desk) -> Counter:
 
 
 def _is_desk(value: Any) -> list[str]:
-    return [] if isinstance(value, Desk) else [f"expected a desk, got {show(value)}"]
+    return [] if isinstance(value, Desk) else [f"expected a desk, got {python_value(value)}"]
 
 
 def deal_properties(players: Sequence[Player], result: Any, printed: str) -> list[str]:
@@ -86,6 +87,18 @@ def draw_properties(desk: Desk, result: Any, count: int) -> list[str]:
     return bad
 
 
+DRAWN = {"draw": 1, "drawTwo": 2, "drawFour": 4}
+
+
+def error_allowed(name: str, case: CaseInput, error: BaseException) -> bool:
+    """Decision 11's other reading: asked to take more cards than the deck and the pile under
+    its top card hold, draw (and drawTwo, drawFour through it) may raise IllegalGame."""
+    if name not in DRAWN or not isinstance(error, IllegalGame):
+        return False
+    desk = case.call.arguments[0]
+    return isinstance(desk, Desk) and len(desk.deck) + max(len(desk.pile) - 1, 0) < DRAWN[name]
+
+
 def normalize_properties(desk: Desk, result: Any, printed: str | None = None) -> list[str]:
     """deskNormalize with a wild card on top: a non-wild card turned up, cards conserved, then the
     rule for that card (REVERSE: direction turned, dealer first; SKIP/DRAW_TWO: EXECUTE, next),
@@ -108,9 +121,15 @@ def normalize_properties(desk: Desk, result: Any, printed: str | None = None) ->
         want_state = EXECUTE if rank in (SKIP, DRAW_TWO) else PROCEED
         want_dir = desk.direction
     if got != want_names:
-        bad.append(f"players {got}, expected {want_names} for {show(result.pile[0])}")
+        bad.append(
+            f"players {python_value(got)}, expected {python_value(want_names)} for "
+            f"{python_value(result.pile[0])}"
+        )
     if (result.state, result.direction) != (want_state, want_dir):
-        bad.append(f"state/direction {show(result.state)}/{show(result.direction)}")
+        bad.append(
+            f"state and direction expected {python_value((want_state, want_dir))}, got "
+            f"{python_value((result.state, result.direction))}"
+        )
     if printed is not None and result.players:
         announced = f"\nThe turn of {result.players[0].name}\n"
         if printed != announced:
@@ -124,19 +143,22 @@ def naive_properties(args: tuple, result: Any) -> list[str]:
 
     best = cardSort(args[2])[0]
     if not isinstance(result, ORDER) or result.card != best or result.color not in colors:
-        return [f"expected ORDER ({show(best)}, <a colour from colors>), got {show(result)}"]
+        return [
+            f"expected ORDER({python_value(best)}, <a colour from colors>), got "
+            f"{python_value(result)}"
+        ]
     return []
 
 
 def deck_properties(result: Any) -> list[str]:
     """deck: the 108 cards of section 3.1 (in any order; another case grades the order)."""
     if not isinstance(result, list | tuple):
-        return [f"expected a list of cards, got {show(result)}"]
+        return [f"expected a list of cards, got {python_value(result)}"]
     got, want = Counter(result), Counter(full_deck)
     if got == want:
         return []
-    missing = sorted(show(c) for c in (want - got).elements())
-    extra = sorted(show(c) for c in (got - want).elements())
+    missing = sorted(python_value(c) for c in (want - got).elements())
+    extra = sorted(python_value(c) for c in (got - want).elements())
     bad = [f"{len(result)} cards, not {len(full_deck)}"] if len(result) != len(full_deck) else []
     if missing:
         bad.append(f"missing {', '.join(missing[:5])}" + (" ..." if len(missing) > 5 else ""))
@@ -153,18 +175,18 @@ def game_properties(players: Sequence[Player], result: Any, printed: str) -> lis
         winner, losses = result
         losses = [(n, v) for n, v in losses]
     except (TypeError, ValueError):
-        return [f"expected (winner, [(name, loss), ...]), got {show(result)}"]
+        return [f"expected (winner, [(name, loss), ...]), got {python_value(result)}"]
     names = [p.name for p in players]
     got = [n for n, _ in losses]
     if sorted(got) != sorted(names):
-        bad.append(f"the players listed are {got}, not {names}")
+        bad.append(f"the players listed are {python_value(got)}, not {python_value(names)}")
     elif names:
         k = got.index(names[0])
         turned = got[k:] + got[:k]
         if turned not in (names, names[:1] + names[:0:-1]):
             bad.append("the result does not keep the seating order")
     if dict(losses).get(winner) != 0:
-        bad.append(f"the winner {show(winner)} must lose 0")
+        bad.append(f"the winner {python_value(winner)} must lose 0")
     if any(not isinstance(v, int) or v < 0 or v > sumCards(full_deck) for _, v in losses):
         bad.append("a loss is not a possible sum of cards")
     if names and not printed.startswith(f"\nPlayer {names[0]} deals.\n"):
@@ -190,9 +212,9 @@ def check(name: str, case: CaseInput, outcome: Any) -> list[str]:
     checkers: dict[str, Callable[[], list[str]]] = {
         "deal": lambda: deal_properties(args[0], outcome.value, outcome.printed),
         "deck": lambda: deck_properties(outcome.value),
-        "draw": lambda: draw_properties(args[0], outcome.value, 1),
-        "drawTwo": lambda: draw_properties(args[0], outcome.value, 2),
-        "drawFour": lambda: draw_properties(args[0], outcome.value, 4),
+        "draw": lambda: draw_properties(args[0], outcome.value, DRAWN["draw"]),
+        "drawTwo": lambda: draw_properties(args[0], outcome.value, DRAWN["drawTwo"]),
+        "drawFour": lambda: draw_properties(args[0], outcome.value, DRAWN["drawFour"]),
         "deskNormalize": lambda: normalize_properties(args[0], outcome.value, outcome.printed),
         "Naive": lambda: naive_properties(args[0], outcome.value),
         "game": lambda: game_properties(args[0], outcome.value, outcome.printed),

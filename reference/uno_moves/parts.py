@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .cards import GAME_WON, REVERSE_SYMBOL, SKIP_SYMBOL, Card, Cards, freeze, is_wild
+from .readings import PAGE, Readings
 from .rules import Turn, take_turn
 
 Hands = tuple[Cards, ...]
@@ -60,11 +61,17 @@ class Step:
 
 
 def steps(
-    part: int, discard: Sequence[Card], deck: Sequence[Card], hands: Sequence[Sequence[Card]]
+    part: int,
+    discard: Sequence[Card],
+    deck: Sequence[Card],
+    hands: Sequence[Sequence[Card]],
+    readings: Readings = PAGE,
 ) -> Iterator[Step]:
     """The turns part ``part`` (1 to 4) takes, in order, each with the state before it;
     parts 1 and 2 use the first hand only. The last turn of parts 2 and 4 may change
-    nothing: the player whose turn it is cannot continue (D9), and the game stops."""
+    nothing: the player whose turn it is cannot continue (D9), and the game stops.
+
+    ``readings`` picks the reading of the open rules (the page's decisions by default)."""
     hands_: list[Cards] = [freeze(h) for h in hands]
     deck_, discard_ = freeze(deck), freeze(discard)
     if part in (1, 2):
@@ -72,10 +79,12 @@ def steps(
     limit = {1: 1, 2: None, 3: len(hands_), 4: None}[part]
     taken = 0
     player, direction = 0, 1
+    # D8: a won game takes no further turns; read the other way, part 3 takes all n of them.
+    stop_at_a_win = not (part == 3 and readings.part3_continues_after_a_win)
     while hands_ and (limit is None or taken < limit):
-        if any(not h for h in hands_) or (discard_ and discard_[0] == GAME_WON):
+        if stop_at_a_win and (any(not h for h in hands_) or (discard_ and discard_[0] == GAME_WON)):
             return  # D8: somebody has won
-        turn = take_turn(hands_[player], deck_, discard_)
+        turn = take_turn(hands_[player], deck_, discard_, readings)
         taken += 1
         before = tuple(hands_)
         if not turn.changed and limit is None:
@@ -101,16 +110,22 @@ def steps(
 
 
 def simulate(
-    part: int, discard: Sequence[Card], deck: Sequence[Card], hands: Sequence[Sequence[Card]]
+    part: int,
+    discard: Sequence[Card],
+    deck: Sequence[Card],
+    hands: Sequence[Sequence[Card]],
+    readings: Readings = PAGE,
 ) -> tuple[Hands, Cards, Cards, tuple[Event, ...]]:
-    """Play part ``part`` (1 to 4) on all ``hands``; parts 1 and 2 use the first hand only."""
+    """Play part ``part`` (1 to 4) on all ``hands``; parts 1 and 2 use the first hand only.
+
+    ``readings`` picks the reading of the open rules (the page's decisions by default)."""
     state: tuple[Hands, Cards, Cards] = (
         tuple(freeze(h) for h in (hands[:1] if part in (1, 2) else hands)),
         freeze(deck),
         freeze(discard),
     )
     events: list[Event] = []
-    for step in steps(part, discard, deck, hands):
+    for step in steps(part, discard, deck, hands, readings):
         events.append(step.event)
         state = step.after()
     return state[0], state[1], state[2], tuple(events)

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from itertools import chain
 from pathlib import Path
 from typing import Any
 
 import click
 
 from graders.assignment import Case
-from graders.compare import describe_sequence, normalise, type_name
+from graders.compare import normalise
 from graders.contract import (
     AssignmentPlugin,
     Explanation,
@@ -26,19 +25,34 @@ from graders.contract import (
     Probe,
     ProbeAnswers,
     ProgramIO,
+    SelfCheck,
     Solving,
     Views,
 )
+from graders.kit.runtime.loader import load_feedback
+from graders.paths import assignment_dir
 from graders.views import aligned_pile, plain_pile
 
 from . import explain
 from . import generate as gen
-from .cards import is_marker, is_wild
 from .formats.solution import format_solution, parse_solution
 from .formats.uno_file import Game, UnoFormatError, read_uno
 from .parts import simulate
 
 ONE_HAND = ("part01", "part02")
+
+# Whether a result is one at all and what differs: the module students' self-check kits carry
+# too (``unograde kit uno-moves``), so the grader and the kit say the same thing.
+FEEDBACK_FILE = assignment_dir("uno-moves") / "feedback.py"
+FEEDBACK = load_feedback(FEEDBACK_FILE)
+check_shape = FEEDBACK.module.check_shape
+normalise_piles = FEEDBACK.module.normalise_result
+describe = FEEDBACK.module.describe
+show_card = FEEDBACK.module.show_card
+card_kind = FEEDBACK.module.card_kind
+card_text = FEEDBACK.module.card_text
+_piles = FEEDBACK.module.piles
+show_input = FEEDBACK.module.show_input
 
 
 def part_number(part: str) -> int:
@@ -80,138 +94,6 @@ def load_case(entry: Mapping[str, Any], root: Path) -> Case:
         input_path=entry["input"],
         expected_path=entry["expected"],
     )
-
-
-def show_card(card: Any) -> str:
-    if isinstance(card, list | tuple) and len(card) == 2:
-        return f"('{card[0]}','{card[1]}')"
-    return repr(card)
-
-
-def card_kind(card: Any) -> str:
-    if isinstance(card, list) and len(card) == 2:
-        if tuple(card) == ("-", "-"):
-            return "game-won marker"
-        if is_marker(tuple(card)):
-            return "colour marker"
-        if is_wild(tuple(card)):
-            return "wild card"
-    return "card"
-
-
-# Tuples and lists are the same thing in a result (they are compared normalised); the shape
-# is checked on the value as it came back, without building a normalised copy first.
-SEQUENCE = list | tuple
-
-
-def _is_card(x: Any) -> bool:
-    if not isinstance(x, SEQUENCE) or len(x) != 2:
-        return False
-    a, b = x
-    return isinstance(a, str) and isinstance(b, str) and len(a) == 1 and len(b) == 1
-
-
-_PAIR = frozenset({tuple, list})
-_TWO = frozenset({2})
-_STR = frozenset({str})
-_ONE = frozenset({1})
-
-
-def _plainly_cards(pile: Any) -> bool:
-    """Every item a tuple or list of two 1-character strings, checked by the interpreter's own
-    loops (``map``, ``set``) rather than one Python call per card: a class's results hold
-    millions of cards.  False means "look card by card", not "wrong"."""
-    if type(pile) not in _PAIR or not _PAIR.issuperset(map(type, pile)):
-        return False
-    if not pile:
-        return True
-    if not _TWO.issuperset(map(len, pile)):
-        return False
-    items = list(chain.from_iterable(pile))
-    return _STR.issuperset(map(type, items)) and _ONE.issuperset(map(len, items))
-
-
-def _cards_problem(name: str, value: Any) -> str | None:
-    if _plainly_cards(value):
-        return None
-    if not isinstance(value, SEQUENCE):
-        return f"{name}: expected a list of cards, got {type_name(value)}"
-    for k, card in enumerate(value, 1):
-        if not _is_card(card):
-            return (
-                f"{name}, card {k}: expected a card such as ('r','5') "
-                f"(two 1-character strings), got {normalise(card)!r}"
-            )
-    return None
-
-
-def check_shape(part: str, actual: Any) -> str | None:
-    """Why ``actual`` cannot be a result of ``part`` at all, or None when its shape is right."""
-    value = actual
-    first = "hand" if part in ONE_HAND else "hands"
-    if not isinstance(value, SEQUENCE) or len(value) != 3:
-        return f"expected a tuple ({first}, deck, discard), got {type_name(actual)}"
-    if part in ONE_HAND:
-        problem = _cards_problem("hand", value[0])
-    elif not isinstance(value[0], SEQUENCE):
-        problem = f"hands: expected a list of hands, got {type_name(value[0])}"
-    else:
-        problem = next(
-            (p for k, h in enumerate(value[0], 1) if (p := _cards_problem(f"hand {k}", h))),
-            None,
-        )
-    return problem or _cards_problem("deck", value[1]) or _cards_problem("discard", value[2])
-
-
-def normalise_piles(part: str, value: Any) -> Any:
-    """``normalise(value)`` for a result whose shape ``check_shape`` accepted, a pile at a
-    time (``list(map(list, pile))`` runs in C); anything else goes through ``normalise``."""
-    if not (isinstance(value, SEQUENCE) and len(value) == 3):
-        return normalise(value)
-    piles = [value[0]] if part in ONE_HAND else value[0]
-    if not isinstance(piles, SEQUENCE) or not all(map(_plainly_cards, [*piles, *value[1:]])):
-        return normalise(value)
-    hands = [list(map(list, pile)) for pile in piles]
-    return [
-        hands[0] if part in ONE_HAND else hands,
-        list(map(list, value[1])),
-        list(map(list, value[2])),
-    ]
-
-
-MAX_LINES = 8
-
-
-def describe(part: str, expected: Any, actual: Any) -> list[str]:
-    """Differences in the assignment's terms: hands, discard, deck; first divergence first.
-
-    The first pile that differs gets up to three lines; every later one gets its
-    first line only; past ``MAX_LINES`` the rest is named, not listed.
-    """
-    exp, act = normalise(expected), normalise(actual)
-    piles: list[tuple[str, list, list]] = []
-    lines: list[str] = []
-    if part in ONE_HAND:
-        piles.append(("hand", exp[0], act[0]))
-    else:
-        if len(exp[0]) != len(act[0]):
-            lines.append(f"hands: expected {len(exp[0])} hands, got {len(act[0])}")
-        pairs = zip(exp[0], act[0], strict=False)
-        piles += [(f"hand {k}", e, a) for k, (e, a) in enumerate(pairs, 1)]
-    piles += [("discard", exp[2], act[2]), ("deck", exp[1], act[1])]
-    unlisted: list[str] = []
-    for label, e, a in piles:
-        found = describe_sequence(label, e, a, show=show_card, kind=card_kind)
-        if not found:
-            continue
-        room = MAX_LINES - len(lines)
-        if room <= 0:
-            unlisted.append(label)
-            continue
-        lines.extend(found[: min(3 if not lines else 1, room)])
-    if unlisted:
-        lines.append(f"… and differences in {', '.join(unlisted)}")
-    return lines
 
 
 def parse_program_output(part: str, text: str) -> tuple:
@@ -276,14 +158,6 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
     return [*written, path]
 
 
-def _piles(part: str, value: Any) -> list[tuple[str, Any]]:
-    """(label, pile) of a result or an input's form (hand or hands, deck, discard)."""
-    first, deck, discard = value
-    hands = [first] if part in ONE_HAND else list(first)
-    labels = ["hand"] if part in ONE_HAND else [f"hand {k + 1}" for k in range(len(hands))]
-    return [*zip(labels, hands, strict=True), ("discard", discard), ("deck", deck)]
-
-
 def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
     """What the HTML report draws: the input (start state), then each pile expected and
     returned card under card, every difference marked (``graders.views.aligned_pile``)."""
@@ -306,17 +180,6 @@ def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
     return {"kind": "cards", "piles": piles, "given": given}
 
 
-def show_input(part: str, args: tuple) -> list[str]:
-    """The start state in the course's short notation, one pile a line."""
-    discard, deck, first = args
-    lines = []
-    for label, pile in _piles(part, (first, deck, discard)):
-        suffix = {"discard": ", top first", "deck": ", next first"}.get(label, "")
-        cards = " ".join(card_text(c) for c in pile) or "(empty)"
-        lines.append(f"{label} ({len(pile)}{suffix}): {cards}")
-    return lines
-
-
 CARD_COLOURS = {"r": "red", "g": "green", "b": "blue", "y": "yellow", "w": "wild", "-": "none"}
 
 
@@ -327,14 +190,9 @@ def card_colour(card: Any) -> str:
     return "other"
 
 
-def card_text(card: Any) -> str:
-    """A card as the report prints it: ``('b','5')`` -> ``b5``."""
-    if isinstance(card, list | tuple):
-        return "".join(str(c) for c in card)
-    return str(card)
-
-
-class Plugin(AssignmentPlugin, ProgramIO, Views, Explanation, FixtureGeneration, Solving):
+class Plugin(
+    AssignmentPlugin, ProgramIO, Views, Explanation, FixtureGeneration, Solving, SelfCheck
+):
     """uno-moves: four functions (or a program per part) over ``.uno`` games."""
 
     MAX_GAMES = 256
@@ -401,6 +259,16 @@ class Plugin(AssignmentPlugin, ProgramIO, Views, Explanation, FixtureGeneration,
 
     def template_filters(self) -> Mapping[str, Callable[..., Any]]:
         return {"card_colour": card_colour, "card_text": card_text}
+
+    def kit_feedback(self) -> Path:
+        return FEEDBACK_FILE
+
+    def kit_starters(self) -> Mapping[str, bytes]:
+        """``uno.py``: the four functions with their docstrings, each raising until written."""
+        return {"uno.py": (self.assignment.folder / "starter" / "uno.py").read_bytes()}
+
+    def kit_notebook(self) -> str | None:
+        return "uno.py"  # the page: "A module uno.py (or a notebook)"
 
     def fixture_options(self) -> Sequence[click.Option]:
         return (

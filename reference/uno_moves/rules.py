@@ -23,6 +23,7 @@ from .cards import (
     is_marker,
     is_wild,
 )
+from .readings import PAGE, Readings
 
 Action = Literal["play", "draw", "penalty", "stuck", "over"]
 
@@ -70,14 +71,19 @@ def pending_wild_draw_four(discard: Cards) -> bool:
     return is_marker(discard[0]) and len(discard) > 1 and discard[1] == WILD_DRAW_FOUR
 
 
-def penalty(discard: Cards) -> int:
-    """Cards built up at the front of the discard pile: 4 per Wild Draw 4, 2 per Draw 2 (D5)."""
+def penalty(discard: Cards, readings: Readings = PAGE) -> int:
+    """Cards built up at the front of the discard pile: 4 per Wild Draw 4, 2 per Draw 2 (D5).
+
+    A bare Wild Draw 4 that was extended counts too, unless ``readings`` counts only the
+    marked ones (``marked_wild_draw_fours_only``)."""
     total, i = 0, 0
     while i < len(discard):
         card = discard[i]
         if is_marker(card) and i + 1 < len(discard) and discard[i + 1] == WILD_DRAW_FOUR:
             total, i = total + 4, i + 2
         elif card == WILD_DRAW_FOUR:
+            if readings.marked_wild_draw_fours_only:
+                break
             total, i = total + 4, i + 1
         elif is_draw_two(card):
             total, i = total + 2, i + 1
@@ -97,12 +103,12 @@ def _play(
     return Turn(rest, deck, front + discard, "play", card, rule=rule)
 
 
-def _take_penalty(hand: Cards, deck: Cards, discard: Cards) -> Turn:
+def _take_penalty(hand: Cards, deck: Cards, discard: Cards, readings: Readings) -> Turn:
     top = discard[0]
     if top == WILD_DRAW_FOUR:  # D6: a bare Wild Draw 4 named no colour to copy
         return Turn(hand, deck, discard, "stuck", rule="bare-wild-draw-four")
     marker = top if is_marker(top) else (top[0], MARKER_SYMBOL)  # D5
-    count = min(penalty(discard), len(deck))
+    count = min(penalty(discard, readings), len(deck))
     return Turn(
         hand + deck[:count],
         deck[count:],
@@ -113,8 +119,10 @@ def _take_penalty(hand: Cards, deck: Cards, discard: Cards) -> Turn:
     )
 
 
-def take_turn(hand: Cards, deck: Cards, discard: Cards) -> Turn:
-    """Play one turn by the seed's precedence; return the new state and what happened."""
+def take_turn(hand: Cards, deck: Cards, discard: Cards, readings: Readings = PAGE) -> Turn:
+    """Play one turn by the seed's precedence; return the new state and what happened.
+
+    ``readings`` picks the reading of the open rules (the page's decisions by default)."""
     if not hand or (discard and discard[0] == GAME_WON):
         return Turn(hand, deck, discard, "over", rule="game-over")  # D8: the game is already won
     top = discard[0] if discard else None
@@ -124,13 +132,17 @@ def take_turn(hand: Cards, deck: Cards, discard: Cards) -> Turn:
         i = _first(hand, lambda c: c == WILD_DRAW_FOUR)
         if i is not None:
             return _play(hand, deck, discard, i, "extend-wild-draw-four", name_colour=True)
-        return _take_penalty(hand, deck, discard)
-    # 2. Extend a Draw 2 (with a Draw 2 of any colour, D3).
+        return _take_penalty(hand, deck, discard, readings)
+    # 2. Extend a Draw 2 (with a Draw 2 of any colour, D1).
     if top is not None and is_draw_two(top):
         i = _first(hand, is_draw_two)
         if i is not None:
             return _play(hand, deck, discard, i, "extend-draw-two", name_colour=False)
-        return _take_penalty(hand, deck, discard)
+        if readings.wild_draw_four_extends_draw_two:  # D1 read the other way
+            i = _first(hand, lambda c: c == WILD_DRAW_FOUR)
+            if i is not None:
+                return _play(hand, deck, discard, i, "extend-draw-two", name_colour=True)
+        return _take_penalty(hand, deck, discard, readings)
     # 3. Colour of the most recent card (a marker's colour; a bare Wild's 'w', D2).
     if top is not None:
         i = _first(hand, lambda c: c[0] == top[0])

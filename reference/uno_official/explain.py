@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from graders.kit.runtime.loader import load_module
+from graders.paths import assignment_dir
+
 from .cards import COLOR_NAMES
+
+# The action and the state in the game's words: the assignment's feedback module's, which the
+# students' self-check kit carries too (a failed case's input reads alike in both).
+FEEDBACK = load_module(assignment_dir("uno-official") / "feedback.py")
+action_words = FEEDBACK.action_words
+state_lines = FEEDBACK.state_lines
 
 # The rules text's own names for its rules, each with the words it says them in (a test
 # checks that every quote is in ``rules_text.OFFICIAL_RULES``), and the page's Decisions
@@ -111,40 +120,6 @@ def _hand(state: dict) -> list:
     return []
 
 
-def action_words(state: dict, action: dict) -> str:
-    """``player 0 plays R+2``, ``player 2 draws``, ``player 1 catches player 0``."""
-    who = action.get("player", state.get("current"))
-    kind = action.get("kind")
-    if kind == "play":
-        colour = action.get("color")
-        named = (
-            f" and names {COLOR_NAMES.get(colour, colour)}"
-            if action.get("card")
-            in (
-                "W",
-                "W+4",
-            )
-            and colour
-            else ""
-        )
-        uno = ' and calls "uno"' if action.get("uno") else ""
-        target = f" (target player {action['target']})" if action.get("target") is not None else ""
-        return f"player {who} plays {action.get('card')}{named}{uno}{target}"
-    words = {
-        "draw": "draws",
-        "pass": "keeps the card just drawn",
-        "declare": f"declares {COLOR_NAMES.get(action.get('color'), action.get('color'))}",
-        "challenge": "challenges the Wild Draw Four",
-        "accept": "accepts the Wild Draw Four",
-        "deal": "deals the next round",
-    }
-    if kind == "catch":
-        return f'player {who} catches the player who did not call "uno"'
-    if kind == "jump_in":
-        return f"player {who} jumps in with {action.get('card')}"
-    return f"player {who} {words.get(kind, repr(kind))}"
-
-
 def outcome_words(doc: Any, before: dict | None = None) -> str:
     """What an engine made of the action: refused it, or the state it led to, briefly."""
     if not isinstance(doc, dict):
@@ -168,25 +143,6 @@ def outcome_words(doc: Any, before: dict | None = None) -> str:
     if state.get("winner", -1) != -1 and state.get("winner") is not None:
         parts.append(f"winner {state['winner']}")
     return "accepts it: then " + ", ".join(parts)
-
-
-def state_lines(state: dict) -> list[str]:
-    """The state before the action, as text."""
-    lines = [
-        f"player to act: {state.get('current')} (phase {state.get('phase')}), colour "
-        f"{state.get('color') or 'none'}, direction {state.get('direction')}, pending "
-        f"{state.get('pending')}"
-    ]
-    for k, hand in enumerate(state.get("hands") or []):
-        mark = "  <- to act" if k == state.get("current") else ""
-        lines.append(f"hand of player {k}: {' '.join(map(str, hand)) or '(empty)'}{mark}")
-    discard = state.get("discard") or []
-    pile = state.get("draw_pile") or []
-    lines.append(f"discard pile ({len(discard)}, top first): {' '.join(map(str, discard[:20]))}")
-    lines.append(f"draw pile ({len(pile)}, top first): {' '.join(map(str, pile[:20]))}")
-    if state.get("scores"):
-        lines.append(f"scores: {state['scores']}")
-    return lines
 
 
 def first_divergence(part: str, args: tuple, expected: Any, value: Any) -> dict | None:

@@ -27,7 +27,7 @@ from typing import Any
 import click
 
 from graders.assignment import Assignment, Case, Limits
-from graders.compare import describe_sequence, normalise, type_name
+from graders.compare import normalise
 from graders.contract import (
     AssignmentPlugin,
     Commands,
@@ -37,45 +37,31 @@ from graders.contract import (
     ProbeAnswers,
     Review,
     ReviewResult,
+    SelfCheck,
     Views,
 )
 from graders.extras import play_command
+from graders.kit.runtime.loader import load_module
+from graders.paths import assignment_dir
 from graders.results import CaseOutcome, CaseResult
 from graders.submission import Submission
 from graders.tournaments.cli import tournament_command
 from graders.views import aligned_pile
 
 from . import explain
-from .cards import COLOR_NAMES
 from .state import Rules
 from .tournament import check_thresholds, run_tournament
 
 STUDENT = "student"  # the submission's seat name in graded tournaments (never a bot's name)
-MAX_LINES = 8
-# The order a difference is explained in: what a reader checks first.
-FIELD_ORDER = (
-    "phase",
-    "current",
-    "direction",
-    "color",
-    "hands",
-    "discard",
-    "draw_pile",
-    "pending",
-    "drawn",
-    "w4_from",
-    "w4_guilty",
-    "prev_color",
-    "uno_pending",
-    "scores",
-    "winner",
-    "dealer",
-    "round_no",
-    "turn",
-    "shuffles",
-    "seed",
-    "rules",
-)
+# Whether an answer is one and what differs: the module students' self-check kits carry too
+# (``unograde kit uno-official``), so the grader and the kit say the same thing.
+FEEDBACK_FILE = assignment_dir("uno-official") / "feedback.py"
+FEEDBACK = load_module(FEEDBACK_FILE)
+check_shape = FEEDBACK.check_shape
+describe = FEEDBACK.describe
+FIELD_ORDER = FEEDBACK.FIELD_ORDER
+MAX_LINES = FEEDBACK.MAX_LINES
+_action_words = FEEDBACK._action_words
 CARD_CLASS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "W": "wild"}
 
 
@@ -143,118 +129,6 @@ def load_case(adapter: ModuleType, entry: Mapping[str, Any], root: Path) -> Case
         input_path=entry["input"],
         expected_path=entry["expected"],
     )
-
-
-def check_shape(part: str, value: Any) -> str | None:
-    """Why ``value`` (what the adapter made of the student's answer) cannot be an answer."""
-    if not isinstance(value, dict):
-        return f"expected an answer the adapter builds, got {type_name(value)}"
-    if part == "strategy":
-        if "invalid" in value:
-            return f"strategy returned {value['invalid']}, not an action"
-        if "unknown_fields" in value:
-            return f"strategy returned an action with unknown field(s) {value['unknown_fields']}"
-        if "kind" not in value:
-            return "strategy returned an action without a kind"
-        return None
-    function = "deal_from_deck" if part == "deal" else "apply"
-    if "shape" in value:
-        return f"{function} returned something that is not a state: {value['shape']}"
-    return None
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, list) and all(isinstance(c, str) for c in value):
-        return "[" + " ".join(value) + "]" if value else "[] (empty)"
-    return repr(value)
-
-
-def _field_lines(key: str, want: Any, got: Any) -> list[str]:
-    if key == "hands" and isinstance(got, list) and isinstance(want, list):
-        lines = []
-        if len(want) != len(got):
-            lines.append(f"hands: expected {len(want)} hands, got {len(got)}")
-        for k, (w, g) in enumerate(zip(want, got, strict=False)):
-            if isinstance(g, list):
-                lines += describe_sequence(f"hand of player {k}", w, g, show=_show_card)
-            elif w != g:
-                lines.append(f"hand of player {k}: expected {_show(w)}, got {g!r}")
-        return lines
-    if key in ("discard", "draw_pile") and isinstance(got, list):
-        label = "discard pile (top first)" if key == "discard" else "draw pile (top first)"
-        return describe_sequence(label, want, got, show=_show_card)
-    if key in ("color", "prev_color"):
-        return [f"{key}: expected {_colour(want)}, got {_colour(got)}"]
-    return [f"{key}: expected {_show(want)}, got {_show(got)}"]
-
-
-def _show_card(card: Any) -> str:
-    return card if isinstance(card, str) else repr(card)
-
-
-def _colour(value: Any) -> str:
-    if value == "":
-        return "none ('')"
-    return f"{value!r} ({COLOR_NAMES[value]})" if value in COLOR_NAMES else repr(value)
-
-
-def _action_words(action: Any) -> str:
-    if not isinstance(action, dict):
-        return repr(action)
-    fields = ", ".join(f"{k}={v!r}" for k, v in action.items() if k != "kind")
-    return f"{action.get('kind')}" + (f" ({fields})" if fields else "")
-
-
-def describe(part: str, expected: Any, actual: Any) -> list[str]:
-    """Differences in the game's terms, the most telling first (phase, whose turn, hands)."""
-    exp, act = normalise(expected), normalise(actual)
-    if part == "strategy":
-        return [
-            f"the only legal action here is {_action_words(exp)}; "
-            f"the strategy returned {_action_words(act)}"
-        ]
-    function = "deal_from_deck" if part == "deal" else "apply"
-    if "error" in exp and "error" not in act:
-        return [f"expected {function} to raise ValueError (the action is illegal), got a state"]
-    if "error" in act:
-        return [
-            f"expected the next state, but {function} raised ValueError "
-            "(it refused a legal action; its message is under 'Printed')"
-        ]
-    lines: list[str] = []
-    if "first_discard" in exp:  # a Wild Draw Four turned up first and reshuffled
-        for key, label in (
-            ("hands", "hands"),
-            ("first_discard", "first discard"),
-            ("piles", "draw and discard piles (all cards, sorted)"),
-        ):
-            if exp.get(key) != act.get(key):
-                if key == "hands":
-                    lines += _field_lines("hands", exp[key], act.get(key))
-                elif key == "piles":
-                    lines += describe_sequence(label, exp[key], act.get(key) or [])
-                else:
-                    lines.append(f"{label}: expected {exp[key]}, got {act.get(key)}")
-        return lines[:MAX_LINES]
-    want, got = exp.get("state", {}), act.get("state", {})
-    if "hand_sizes" in exp:  # a reshuffle happened: its order is the engine's own
-        if exp["hand_sizes"] != act.get("hand_sizes"):
-            lines.append(
-                f"hand sizes: expected {exp['hand_sizes']}, got {act.get('hand_sizes')} "
-                "(a reshuffle happened, so only sizes and the cards in play are compared)"
-            )
-        if exp["hands_and_draw_pile"] != act.get("hands_and_draw_pile"):
-            lines += describe_sequence(
-                "cards in hands and draw pile (sorted)",
-                exp["hands_and_draw_pile"],
-                act.get("hands_and_draw_pile") or [],
-            )[:2]
-    for key in FIELD_ORDER:
-        if key in want and want[key] != got.get(key):
-            lines += _field_lines(key, want[key], got.get(key))
-    if len(lines) > MAX_LINES:
-        lines = lines[: MAX_LINES - 1] + [f"… and {len(lines) - MAX_LINES + 1} more differences"]
-    return lines
 
 
 def _cards(cards: Any) -> list[dict[str, str]]:
@@ -589,7 +463,7 @@ def _misplay_note(m: Any) -> str:
     return f"{misplay_text(m)} (it saw: {view_text(m.view)})"
 
 
-class Plugin(AssignmentPlugin, Views, Explanation, Review, FixtureGeneration, Commands):
+class Plugin(AssignmentPlugin, Views, Explanation, Review, FixtureGeneration, Commands, SelfCheck):
     """uno-official: the student's engine on conformance scenarios, and a strategy played in
     tournaments against the reference's bots."""
 
@@ -602,10 +476,9 @@ class Plugin(AssignmentPlugin, Views, Explanation, Review, FixtureGeneration, Co
         return {"official_card_class": card_class}
 
     def show_input(self, part: str, args: tuple) -> list[str]:
-        """The scenario's state and action (or the deal), in the game's words."""
-        if part == "rules" and isinstance(args[0], dict) and isinstance(args[1], dict):
-            return [*explain.state_lines(args[0]), f"action: {explain.action_words(*args[:2])}"]
-        return super().show_input(part, args)
+        """The scenario's state and action (or the deal), in the game's words (the feedback
+        module's: the kit shows them alike)."""
+        return FEEDBACK.show_input(part, args)
 
     @cached_property
     def adapter(self) -> ModuleType:
@@ -631,6 +504,18 @@ class Plugin(AssignmentPlugin, Views, Explanation, Review, FixtureGeneration, Co
 
     def generate_fixtures(self, request: FixtureRequest) -> list[Path]:
         return generate_fixtures(request)
+
+    def kit_feedback(self) -> Path:
+        return FEEDBACK_FILE
+
+    def kit_notebook(self) -> str | None:
+        return "uno_official.py"  # a module submission may be a notebook (Decisions)
+
+    def kit_notes(self) -> Sequence[str]:
+        return [
+            "the strategy's tournament thresholds (against the reference's bots) are played "
+            "only by the grader; the kit checks the strategy's forced moves"
+        ]
 
     def commands(self) -> Sequence[click.Command]:
         def run(paths: list[Path], **options: Any) -> int:

@@ -7,6 +7,7 @@ Run as a course team would: fresh ``unograde`` processes, the course given by ``
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,11 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_scaffold_is_a_complete_assignment(course):
     page = (course / "assignments" / "card-points" / "README.md").read_text()
     assert "## Decisions" in page
+    # The page is the students'; what only staff need is in STAFF.md beside it.
+    assert not re.search(r"(?im)^#+.*staff", page)
+    assert "fixtures/" not in page and "reference/" not in page
+    staff = (course / "assignments" / "card-points" / "STAFF.md").read_text()
+    assert "fixtures generate card-points" in staff and "reference/card_points/" in staff
     for path in [
         "assignments/card-points/assignment.toml",
         "assignments/card-points/starter/card_points.py",

@@ -1,5 +1,6 @@
 """Fixtures: reproducible, in the manifest format, agreeing with the hand-written expectations, and
-judged with feedback in the lab's notation.
+judged with feedback that writes values as Python (the fixtures and replies stay in the course's
+notation).
 
 Judging is tested on replies written here by hand (what the sandbox would send back), so these
 tests run no submission; the reference runs in process through the adapter only to check that it
@@ -110,17 +111,28 @@ def test_fixture_players_use_no_strategy_a_task_answers_except_game():
 
 
 # ---------------------------------------------------------------------------------------------
-# Feedback in the lab's notation, on hand-written replies.
+# Feedback in Python, on hand-written replies in the course's notation.
 # ---------------------------------------------------------------------------------------------
 
 
-def test_feedback_reads_in_the_labs_notation():
+def test_feedback_writes_python_while_fixtures_keep_the_notation():
     lines = judge(
         "cardSort [CRD (SKIP, RED), WILD]",
         "result: [WILD, CRD (SKIP, RED)]\n",
         reply("[CRD (SKIP, RED), WILD]"),
     )
-    assert lines == ("cardSort: expected [WILD, CRD (SKIP, RED)], got [CRD (SKIP, RED), WILD]",)
+    assert lines == ("cardSort: expected [WILD, CRD(SKIP, RED)], got [CRD(SKIP, RED), WILD]",)
+    assert judge("hasColor (RED, [WILD])", "result: false\n", reply("true")) == (
+        "hasColor: expected False, got True",
+    )
+    assert judge("checkWinner x", 'result: SOME ("Saveliy", [("Sergey", 25)])\n', reply("NONE"),
+                 task="checkWinner") == (
+        "checkWinner: expected ('Saveliy', [('Sergey', 25)]), got None",
+    )  # fmt: skip
+    order = "result: ORDER (WILD, GREEN)\n"
+    assert judge("Naive.ownStrategy x", order, reply("GIVE RED"), task="Naive") == (
+        "Naive: expected ORDER(WILD, GREEN), got GIVE(RED)",
+    )
     assert judge("cardSort [WILD]", "result: [WILD]\n", reply("[WILD]")) == ()
     # a tuple where a list is expected is the same value
     pair = "result: [WILD, CRD (SKIP, RED)]\n"
@@ -132,17 +144,18 @@ def test_exceptions_and_accepted_alternatives():
     assert judge("precedes (op =) [] 3 5", absent, reply("false")) == ()
     assert judge("precedes (op =) [] 3 5", absent, reply(raised="IllegalGame")) == ()
     assert judge("precedes (op =) [] 3 5", absent, reply(raised="List.Empty")) == (
-        "precedes: expected false, got List.Empty",
+        "precedes: expected False, got Empty",
     )
     call = "removeCard ([], CRD (NUM 2, BLUE), List.Empty)"
     assert judge(call, "raises: List.Empty\n", reply("[]")) == (
-        "removeCard: expected to raise List.Empty, got []",
+        "removeCard: expected to raise Empty, got []",
     )
     move = 'IllegalMove ("Sergey", (PROCEED, [], [], WILD, CLOCKWISE, [], [1]))'
     assert judge("play (x)", f"raises: {move}\n", reply(raised=move), task="play") == ()
     other = move.replace("[1]", "[2]")
     assert judge("play (x)", f"raises: {move}\n", reply(raised=other), task="play") == (
-        f"play: expected to raise {move}, got {other}",
+        "play: expected to raise IllegalMove('Sergey', (PROCEED, [], [], WILD, CLOCKWISE, [], [1]))"
+        ", got IllegalMove('Sergey', (PROCEED, [], [], WILD, CLOCKWISE, [], [2]))",
     )
 
 
@@ -162,18 +175,40 @@ def test_a_wrong_desk_is_reported_field_by_field_and_output_line_by_line():
     call = "nextPlayer " + _desk(["Sergey", "Pavel", "Saveliy"])
     got = reply(_desk(["Saveliy", "Sergey", "Pavel"]), printed="\nThe turn of Saveliy\n")
     assert judge(call, expected, got) == (
-        'nextPlayer: players expected in the order ["Pavel", "Saveliy", "Sergey"], got '
-        '["Saveliy", "Sergey", "Pavel"]',
-        'nextPlayer: printed line 2: expected "The turn of Pavel", got "The turn of Saveliy"',
+        "nextPlayer: players expected in the order ['Pavel', 'Saveliy', 'Sergey'], got "
+        "['Saveliy', 'Sergey', 'Pavel']",
+        "nextPlayer: printed line 2: expected 'The turn of Pavel', got 'The turn of Saveliy'",
     )
     got = reply(_desk(["Pavel", "Saveliy", "Sergey"], state="EXECUTE"), printed="")
     assert judge(call, expected, got) == (
         "nextPlayer: state expected PROCEED, got EXECUTE",
-        'nextPlayer: printed nothing, expected "\\nThe turn of Pavel\\n"',
+        "nextPlayer: printed nothing, expected '\\nThe turn of Pavel\\n'",
     )
     card = want.replace('"Pavel", cards = []', '"Pavel", cards = [WILD]', 1)
     assert judge(call, f"result: {want}\n", reply(card)) == (
-        'nextPlayer: player "Pavel": cards expected [], got [WILD]',
+        "nextPlayer: player 'Pavel': cards expected [], got [WILD]",
+    )
+    other = want.replace("strategy = False.ownStrategy", "strategy = First.ownStrategy", 1)
+    assert judge(call, f"result: {want}\n", reply(other)) == (
+        "nextPlayer: player 'Pavel': strategy expected FalseStrategy.ownStrategy, got "
+        "First.ownStrategy",
+    )
+
+
+def test_a_memo_that_differs_only_in_its_pass_moves_names_the_rule():
+    want = _desk(["Pavel", "Saveliy", "Sergey"]).replace(
+        "memo = []", "memo = [PASS, ORDER (WILD, RED)]"
+    )
+    call = "moveAction (x)"
+    lost = reply(want.replace("memo = [PASS, ORDER (WILD, RED)]", "memo = [ORDER (WILD, RED)]"))
+    (line,) = judge(call, f"result: {want}\n", lost, task="moveAction")
+    assert line.startswith(
+        "moveAction: memo expected [PASS, ORDER(WILD, RED)], got [ORDER(WILD, RED)] (a skipped "
+        "turn is a PASS in the memo: "
+    )
+    wrong = reply(want.replace("memo = [PASS, ORDER (WILD, RED)]", "memo = [PASS, PASS]"))
+    assert judge(call, f"result: {want}\n", wrong, task="moveAction") == (
+        "moveAction: memo expected [PASS, ORDER(WILD, RED)], got [PASS, PASS]",
     )
 
 
@@ -188,7 +223,7 @@ def test_properties_catch_a_deal_that_loses_cards():
     )
     silent = dict(good, printed="")
     assert grading.verdict(hand.case, parse_expected(hand.expected), silent) == (
-        'deal: printed "", expected the dealer message',
+        "deal: printed '', expected the dealer message",
     )
 
 
@@ -226,11 +261,22 @@ def test_the_plugin_hands_out_inputs_only_and_judges_in_the_grader():
     forged = {"key": sent["key"], "verdict": "passed"}  # a reply pretending to be a verdict
     assert plugin.check_shape(case.part, forged) is not None
     wrong = dict(answer, result="[WILD]")
-    assert plugin.judge(case, wrong)[0].startswith("cardSort: expected [")
+    assert plugin.judge(case, wrong) == [
+        "cardSort: expected [WILD, CRD(SKIP, RED), CRD(DRAW_TWO, GREEN), CRD(NUM(5), GREEN), "
+        "CRD(REVERSE, YELLOW), CRD(NUM(8), YELLOW), CRD(NUM(2), YELLOW)], got [WILD]",
+        "the call: cardSort([CRD(NUM(2), YELLOW), CRD(NUM(5), GREEN), CRD(NUM(8), YELLOW), "
+        "CRD(REVERSE, YELLOW), WILD, CRD(SKIP, RED), CRD(DRAW_TWO, GREEN)])",
+    ]
+    hidden = next(c for c in a.cases() if c.hidden and c.part == "task04")
+    (sent_hidden,) = hidden.args
+    assert len(plugin.judge(hidden, dict(answer, key=sent_hidden["key"]))) == 1  # no call shown
     other = dict(answer, key="someone-else")
     assert plugin.judge(case, other) == ["the reply does not belong to this case"]
     assert plugin.check_shape(case.part, dict(answer, result="5")) == (
         "cardSort: expected a list of cards, got 5"
+    )
+    assert plugin.check_shape(case.part, dict(answer, result='"5"')) == (
+        "cardSort: expected a list of cards, got '5'"
     )
 
 

@@ -90,6 +90,7 @@ def test_every_example_is_graded_with_32_parts(graded):
     stdout, results, out = graded
     assert set(results) == {
         "full_solution",
+        "memo_pass",
         "style_only",
         "partial_ordering_mistakes",
         "partial_turn_mistakes",
@@ -105,6 +106,43 @@ def test_full_solution_scores_full_marks_and_meets_every_requirement(graded):
     full = results["full_solution"]
     assert full["score"] == 100 and lost_parts(full) == set()
     assert full["review"] == ['style: all 30 "must use" requirements of the lab are met']
+
+
+def test_memo_pass_scores_full_marks(graded):
+    _, results, _ = graded
+    memo = results["memo_pass"]
+    assert memo["score"] == 100 and lost_parts(memo) == set()
+    assert memo["review"] == ['style: all 30 "must use" requirements of the lab are met']
+
+
+def test_a_memo_without_the_pass_of_a_wild_draw_four_loses_only_those_cases(tmp_path, assignment):
+    """The transcript's reading (no PASS for the player WILD_DRAW_FOUR punishes) against the
+    task's text: the cases where Pavel skips fail, every other case passes, the feedback says
+    the rule (the page's decision on the memo's PASS)."""
+    source = (EXAMPLES / "memo_pass.py").read_text()
+    forgetful = source.replace(
+        "return skipTurn(drawFour(nextPlayer(ordered)))",
+        "return nextPlayer(drawFour(nextPlayer(ordered)))",
+    )
+    assert forgetful != source
+    cases = [c for c in assignment.cases() if c.part in ("task25", "task27", "task28", "task29")]
+    result = grade_source(tmp_path, assignment, forgetful, cases=cases)
+    failed = {c.name: c.messages for c in result.cases if not c.passed}
+    assert set(failed) == {
+        "moveAction-edge-wd4-no-colour", "play-edge-first-wd4", "play-random-003"
+    }  # fmt: skip
+    # 6 points over 9 moveAction cases, 8 over 9 play cases: 6/9 + 2 * 8/9, so about 97.6 in all
+    lost = sum(c.max_points for c in result.cases if not c.passed)
+    assert round(lost, 3) == round(6 / 9 + 16 / 9, 3)
+    assert failed["moveAction-edge-wd4-no-colour"][0] == (
+        "moveAction: memo expected [PASS], got [] (a skipped turn is a PASS in the memo: the "
+        "player WILD_DRAW_FOUR punishes in moveAction, the player execution skips, the player "
+        "yourTurn passes after a useless draw; nobody skips when the WILD_DRAW_FOUR's player held "
+        "the colour)"
+    )
+    assert failed["moveAction-edge-wd4-no-colour"][-1].startswith(
+        "the call: moveAction(ORDER(WILD_DRAW_FOUR, GREEN), Desk.make(players=[Player.make("
+    )
 
 
 def test_style_only_scores_full_marks_with_five_style_notes(graded):
@@ -128,15 +166,20 @@ def test_partial_ordering_mistakes_lose_points_where_the_readme_says(graded):
     for n in range(25, 33):
         assert {c["outcome"] for c in r["cases"] if c["part"] == f"task{n}"} == {"missing"}
     assert by_part["task16"]["passed"] == by_part["task16"]["total"]  # drawFour behaves
-    # the seed's own example of task 4, in the lab's notation
+    # the seed's own example of task 4, as Python, then the call to paste into a test
     assert messages(r, "cardSort-edge-seed") == [
-        "cardSort: expected [WILD, CRD (SKIP, RED), CRD (DRAW_TWO, GREEN), CRD (NUM 5, GREEN), "
-        "CRD (REVERSE, YELLOW), CRD (NUM 8, YELLOW), CRD (NUM 2, YELLOW)], got [CRD (NUM 2, "
-        "YELLOW), CRD (NUM 5, GREEN), CRD (NUM 8, YELLOW), CRD (REVERSE, YELLOW), CRD (SKIP, RED), "
-        "CRD (DRAW_TWO, GREEN), WILD]"
+        "cardSort: expected [WILD, CRD(SKIP, RED), CRD(DRAW_TWO, GREEN), CRD(NUM(5), GREEN), "
+        "CRD(REVERSE, YELLOW), CRD(NUM(8), YELLOW), CRD(NUM(2), YELLOW)], got [CRD(NUM(2), "
+        "YELLOW), CRD(NUM(5), GREEN), CRD(NUM(8), YELLOW), CRD(REVERSE, YELLOW), CRD(SKIP, RED), "
+        "CRD(DRAW_TWO, GREEN), WILD]",
+        "the call: cardSort([CRD(NUM(2), YELLOW), CRD(NUM(5), GREEN), CRD(NUM(8), YELLOW), "
+        "CRD(REVERSE, YELLOW), WILD, CRD(SKIP, RED), CRD(DRAW_TWO, GREEN)])",
     ]
     # YELLOW < BLUE decides before the ranks 9 > 0
-    assert messages(r, "isLT-edge-colour-first") == ["isLT: expected true, got false"]
+    assert messages(r, "isLT-edge-colour-first") == [
+        "isLT: expected True, got False",
+        "the call: isLT(CRD(NUM(9), YELLOW), CRD(NUM(0), BLUE))",
+    ]
     assert "style: drawFour: does not call draw directly (the lab requires it)" in r["review"]
 
 
@@ -146,13 +189,30 @@ def test_partial_turn_mistakes_lose_points_where_the_readme_says(graded):
     assert lost_parts(r) == {
         "task12", "task13", "task22", "task25", "task27", "task28", "task29", "task32"
     }  # fmt: skip
+    others = (
+        "Player.make('Pavel', [], FalseStrategy.ownStrategy, False), "
+        "Player.make('Saveliy', [], FalseStrategy.ownStrategy, False)"
+    )
+    three = f"Player.make('Sergey', [], FalseStrategy.ownStrategy, False), {others}"
     assert messages(r, "nextPlayer-edge-course") == [
-        'nextPlayer: printed nothing, expected "\\nThe turn of Pavel\\n"'
+        "nextPlayer: printed nothing, expected '\\nThe turn of Pavel\\n'",
+        f"the call: nextPlayer(Desk.make(players=[{three}], pile=[], deck=[], state=PROCEED, "
+        "direction=CLOCKWISE, memo=[]))",
     ]
-    assert messages(r, "hasColor-edge-wild") == ["hasColor: expected false, got true"]
+    assert messages(r, "hasColor-edge-wild") == [
+        "hasColor: expected False, got True",
+        "the call: hasColor(RED, [WILD, CRD(NUM(0), GREEN)])",
+    ]
     # play prints its two lines and then nothing announces Pavel's turn
+    sergey = (
+        "Player.make('Sergey', [CRD(NUM(5), GREEN), CRD(SKIP, BLUE)], "
+        "FalseStrategy.ownStrategy, False)"
+    )
     assert messages(r, "play-edge-course") == [
-        'play: printed line 4: expected "The turn of Pavel", got nothing'
+        "play: printed line 4: expected 'The turn of Pavel', got nothing",
+        f"the call: play(Desk.make(players=[{sergey}, {others}], "
+        "pile=[CRD(REVERSE, GREEN)], deck=[], state=PROCEED, direction=CLOCKWISE, memo=[]), "
+        "[CRD(NUM(5), GREEN)])",
     ]
     assert any(
         m.startswith("game: the game printed") and "announced only 0 turns" in m
@@ -269,7 +329,7 @@ def test_wrong_types_missing_names_loops_and_prints(tmp_path, assignment):
     precedes = by_name["precedes-edge-seed"]
     assert (precedes.outcome, precedes.messages) == (
         "wrong-shape",
-        ["precedes: expected true or false, got 1"],
+        ["precedes: expected True or False, got 1"],
     )
     assert by_name["rankIsLT-edge-seed"].messages == [
         "rankIsLT: rankIsLT is not defined in your solution"
@@ -277,7 +337,7 @@ def test_wrong_types_missing_names_loops_and_prints(tmp_path, assignment):
     assert by_name["colorIsLT-edge-seed"].outcome == "passed"
     sort = by_name["cardSort-edge-seed"]
     assert sort.outcome == "wrong-shape" and "which is not a value of the lab" in sort.messages[0]
-    assert by_name["deal-edge-ten"].messages == ["deal: expected a desk, got NONE"]
+    assert by_name["deal-edge-ten"].messages == ["deal: expected a desk, got None"]
     assert by_name["sumCards-edge-seed"].outcome == "timeout"
     assert by_name["sumCards-edge-empty"].outcome == "timeout"
     value = by_name["cardValue-edge-seed"]
@@ -337,8 +397,9 @@ def test_check_command_passes_the_full_solution_and_explains_failures():
     assert ok.returncode == 0, ok.stdout[-2000:]
     bad = cli("check", "uno-lab", str(EXAMPLES / "partial_turn_mistakes.py"), "-q")
     assert bad.returncode == 1
-    assert 'nextPlayer: printed nothing, expected "\\nThe turn of Pavel\\n"' in bad.stdout
-    assert "hasColor: expected false, got true" in bad.stdout
+    assert "nextPlayer: printed nothing, expected '\\nThe turn of Pavel\\n'" in bad.stdout
+    assert "hasColor: expected False, got True" in bad.stdout
+    assert "the call: hasColor(RED, [WILD, CRD(NUM(0), GREEN)])" in bad.stdout
 
 
 def test_play_is_reproducible_with_a_scripted_human():

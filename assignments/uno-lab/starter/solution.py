@@ -235,7 +235,11 @@ def _read_number():
 
 # Task 25: moveAction
 def moveAction(move, desk, hadColor):
-    """moveAction(move, desk, hadColor) -> Desk. Use oppositeDir, nextPlayer."""
+    """moveAction(move, desk, hadColor) -> Desk. Use oppositeDir, nextPlayer.
+    The move is on the pile and in the memo already (play put it there).  WILD_DRAW_FOUR: with
+    hadColor the player takes 4 cards and the next one plays; without, the next player takes 4,
+    skips (a PASS in the memo: Desk.addMemo(desk, PASS)) and the one after plays.
+    """
     raise NotImplementedError("moveAction")
 
 
@@ -256,13 +260,19 @@ def play(desk, playable):
 
 # Task 28: execution
 def execution(desk):
-    """execution(desk) -> Desk. Use nextPlayer, drawTwo."""
+    """execution(desk) -> Desk. Use nextPlayer, drawTwo.
+    The current player skips: first a PASS in the memo, then SKIP just passes the turn, DRAW_TWO
+    makes the player take 2 first; the state becomes PROCEED.
+    """
     raise NotImplementedError("execution")
 
 
 # Task 29: yourTurn
 def yourTurn(desk):
-    """yourTurn(desk) -> Desk: one turn."""
+    """yourTurn(desk) -> Desk: one turn.
+    Play if a card fits; under EXECUTE with none, execution; otherwise draw one card and play it
+    if it fits, else skip: a PASS in the memo and the turn passes.
+    """
     raise NotImplementedError("yourTurn")
 
 

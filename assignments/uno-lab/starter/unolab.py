@@ -3,7 +3,10 @@
 Students import this module (``from unolab import *``); the reference imports the very same file,
 so cards, moves, players and desks are shared types.  Every value is immutable and compares
 structurally, and prints in the course's notation (``CRD (NUM 5, RED)``, ``GIVE RED``,
-``ORDER (WILD, GREEN)``), so that feedback reads like the lab.
+``ORDER (WILD, GREEN)``): that is the text the lab prints (``cardToString``, ``moveToString``,
+play's message, the Manual dialog), and printed output is graded exactly.  The grader's feedback
+writes values and calls as Python instead (``CRD(NUM(5), RED)``, ``cardSort([WILD])``), text you
+can paste into a test after ``from unolab import *``.
 
 Ported names keep the lab's spelling.  Two are Python keywords and are renamed: the ``False``
 strategy is :class:`FalseStrategy`, ``pass`` is :func:`pass_`.  A tuple argument of the SML
@@ -557,7 +560,10 @@ def listToStringLn(f: Callable[[T], str], xs: Sequence[T]) -> str:
 
 
 def show(value: Any) -> str:
-    """Any value of the lab in the course's notation (lists, tuples, strings, ints, booleans)."""
+    """Any value of the lab in the course's notation (lists, tuples, strings, ints, booleans).
+
+    The notation is also the text of the grader's fixtures and of what the grader's adapter sends
+    back from the sandbox; feedback rewrites it as Python."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):

@@ -1,0 +1,270 @@
+"""final-card-down's feedback on the ADT's scenarios, and the reading a submission is judged by.
+
+One module for the grader and the students' self-check kit (``unograde kit final-card-down``):
+the plugin (``reference/final_card_down/plugin.py``) and ``reading.py`` use it, and the kit
+carries it, so both say "step 11, hand(): missing RED THREE HEARTS" and choose the reading of
+the open rules (D1, D2, D4) alike: the one ``game.py`` declares (``READINGS = {...}``, read
+from its source, never run), else the one its scenario answers side with (D23).
+
+It imports only the standard library, the kit's runtime (``from .loader import ...``: it is
+loaded as a module of that package) and the provided scenario runner (``harness/``, beside it
+in the assignment's folder and in the kit), never the reference.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from .loader import load_module
+from .verdict import input_lines
+
+ADT_PART = "adt"
+MAX_MESSAGE_LINES = 24
+SR = load_module(Path(__file__).resolve().parent / "harness" / "scenario_runner.py")
+
+# The open rules' switches, in their order (``reference/final_card_down/game/readings.py``'s
+# ``Readings`` fields; a test keeps the two alike), the page's decision each reads the other
+# way, and that other reading in the student's words.
+SWITCHES = ("play_after_draw", "drawn_draw_two_stays", "skipped_turn_numbered")
+DECISION_OF = {
+    "play_after_draw": "D1",
+    "drawn_draw_two_stays": "D2",
+    "skipped_turn_numbered": "D4",
+}
+OTHER_READING = {
+    "play_after_draw": "after an ordinary draw the player may still play one card",
+    "drawn_draw_two_stays": "a DRAW_TWO whose penalty was drawn still forces the next player",
+    "skipped_turn_numbered": "a player skipped by an ADVANCE uses up a turn number",
+}
+DECLARATION = "READINGS"
+MODULE_FILES = ("game.py", "game/__init__.py")
+
+
+# ----------------------------------------------------------------- a scenario's answers
+
+
+def check_shape(part: str, value: Any) -> str | None:
+    """Why a scenario replay's answer is not one (the adapter's answers: a wrong shape means
+    the student's code tampered with it)."""
+    if not isinstance(value, list) or not all(
+        isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in value
+    ):
+        return "the scenario replay did not return its answers (was the adapter replaced?)"
+    return None
+
+
+def describe(part: str, expected: Any, actual: Any) -> list[str]:
+    """The first differing query of a scenario, and the moves that led there."""
+    found = SR.compare_answers("", expected, actual)
+    if not found:
+        return []
+    lines = [line.strip() for line in SR.format_mismatch(found[0]).splitlines()]
+    if len(found) > 1:
+        lines.append(f"({len(found) - 1} more answer(s) differ later in this scenario)")
+    return lines[:MAX_MESSAGE_LINES]
+
+
+def judge(case: Any, value: Any) -> list[str]:
+    """A scenario's answers against its expectation (type-strict: an isValidMove answer of 1
+    is not True), feedback on the first difference.  In a kit, an expectation not yet chosen
+    by :func:`interpret` is the page's."""
+    expected = case.expected
+    if isinstance(expected, dict) and "page" in expected:
+        expected = expected["page"]
+    return describe(case.part, expected, value)
+
+
+MAX_INPUT_STEPS = 50
+
+
+def show_input(part: str, args: Any) -> list[str]:
+    """A failed scenario's input: its deck and its steps (moves and queries), as the scenario
+    names them; any other part's arguments pretty-printed."""
+    if part != ADT_PART or not args or not isinstance(args[0], dict):
+        return input_lines(args)
+    scenario = args[0]
+    deck = [str(card) for card in scenario.get("deck", [])]
+    steps = [SR.step_label(step) for step in scenario.get("steps", [])]
+    lines = [f"newGame with a deck of {len(deck)} cards, top first: {', '.join(deck[:14])} …"]
+    lines += [f"step {k}: {label}" for k, label in enumerate(steps[:MAX_INPUT_STEPS])]
+    if len(steps) > MAX_INPUT_STEPS:
+        lines.append(f"… and {len(steps) - MAX_INPUT_STEPS} more steps")
+    return lines
+
+
+# ----------------------------------------------------------------- the declared reading
+
+
+def declared(folder: Path | None) -> tuple[tuple[str, ...] | None, str | None]:
+    """The switches ``game.py`` in ``folder`` declares read the other way (``()``: it declares
+    the page's decisions), or None when it declares nothing; and a problem with the
+    declaration to tell the student (it is then ignored), or None."""
+    files = [folder / f for f in MODULE_FILES] if folder is not None else []
+    path = next((f for f in files if f.is_file()), None)
+    if path is None:
+        return None, None
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (SyntaxError, ValueError):
+        return None, None  # the import fails and says so in every case
+    for node in tree.body:
+        value = _assigned(node)
+        if value is None:
+            continue
+        where = f"{path.name} line {node.lineno}: {DECLARATION}"
+        try:
+            literal = ast.literal_eval(value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return None, f"{where} is not a literal dict, so it was ignored"
+        return _checked(literal, where)
+    return None, None
+
+
+def _assigned(node: ast.stmt) -> ast.expr | None:
+    """The value of a top-level ``READINGS = ...`` (or annotated) assignment."""
+    if isinstance(node, ast.Assign) and any(
+        isinstance(t, ast.Name) and t.id == DECLARATION for t in node.targets
+    ):
+        return node.value
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+        if node.target.id == DECLARATION and node.value is not None:
+            return node.value
+    return None
+
+
+def _checked(literal: Any, where: str) -> tuple[tuple[str, ...] | None, str | None]:
+    if not isinstance(literal, dict):
+        return None, f"{where} is not a dict, so it was ignored"
+    unknown = sorted(repr(k) for k in literal if k not in SWITCHES)
+    if unknown:
+        return None, (
+            f"{where} names {', '.join(unknown)}, not one of {', '.join(SWITCHES)}, so it was "
+            "ignored"
+        )
+    if not all(type(v) is bool for v in literal.values()):
+        return None, f"{where}: every value must be True or False, so it was ignored"
+    return tuple(name for name in SWITCHES if literal.get(name)), None
+
+
+# ----------------------------------------------------------------- the inferred reading
+
+
+def evidence(page: list[list[Any]], other: list[list[Any]], got: list[Any]) -> int:
+    """Which of two expectations of one scenario the answers ``got`` side with, counted only
+    where they differ: +1 for each such step answered as ``other`` expects, -1 for each
+    answered as ``page`` expects. A move ``other`` refuses (``REFUSED``, its last step)
+    counts +1 when ``got`` refused it too, -1 when ``got`` played it; nothing after it counts.
+    Steps ``other`` does not grade, and wrong answers to both, count nothing: a submission
+    that is merely wrong gains no evidence for any reading."""
+    score = 0
+    for index, (_label, want) in enumerate(page):
+        if index >= len(got) or index >= len(other):
+            break
+        answer = got[index][1] if isinstance(got[index], list | tuple) else got[index]
+        alternative = other[index][1]
+        if alternative == SR.REFUSED:  # the other reading refuses this move
+            refused = isinstance(answer, dict) and answer.get("valid") is False
+            score += 1 if refused else -1 if answer == SR.PLAYED else 0
+            break
+        if alternative == SR.NOT_GRADED or _same(want, alternative):
+            continue
+        score += 1 if _same(answer, alternative) else -1 if _same(answer, want) else 0
+    return score
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def infer(
+    depends: Sequence[Sequence[str]],
+    evidence_for: Callable[[int, tuple[str, ...]], int],
+) -> tuple[str, ...]:
+    """The switches a submission's answers side with (the page's decisions, ``()``, unless
+    another reading has strictly more evidence).
+
+    ``depends[i]``: the switches case ``i`` depends on; ``evidence_for(i, switches)``: its
+    ``evidence`` for that reading against the page's decisions. Each switch is weighed alone
+    first, then combinations of the switches with evidence for them; ties go to fewer
+    switches."""
+
+    def score(switches: tuple[str, ...]) -> int:
+        on = set(switches)
+        return sum(evidence_for(i, switches) for i, d in enumerate(depends) if on & set(d))
+
+    for_it = [n for n in SWITCHES if any(n in d for d in depends) and score((n,)) > 0]
+    best: tuple[str, ...] = ()
+    best_score = 0
+    for size in range(1, len(for_it) + 1):
+        for names in combinations(for_it, size):
+            points = score(names)
+            if points > best_score:
+                best, best_score = names, points
+    return best
+
+
+# ----------------------------------------------------------------- what the student reads
+
+
+def describe_reading(switches: Sequence[str]) -> str:
+    """A reading in the student's words: the decisions read the other way."""
+    return "; ".join(f"{DECISION_OF[n]} the other way ({n}: {OTHER_READING[n]})" for n in switches)
+
+
+def note(switches: Sequence[str], how: str) -> str | None:
+    """The feedback line saying which reading the submission was graded under; ``how`` is
+    "declared" or "inferred". None for the page's decisions when nothing was declared."""
+    example = "READINGS = {" + ", ".join(f'"{n}": True' for n in switches) + "}"
+    if how == "declared":
+        if not switches:
+            return "graded under the page's decisions D1, D2 and D4, as game.py declares"
+        return f"graded under the reading game.py declares: {describe_reading(switches)}"
+    if not switches:
+        return None
+    return (
+        f"game.py declares no {DECLARATION}; where the readings differ its answers follow "
+        f"{describe_reading(switches)}, "
+        "so its scenarios, the reference its tests run on and the mutants all follow that "
+        f"reading (declare it to be sure: {example} in game.py)"
+    )
+
+
+def reading_key(switches: Sequence[str]) -> str:
+    """How a kit names a reading's expectations: the switches read the other way, joined."""
+    return "+".join(n for n in SWITCHES if n in switches)
+
+
+def interpret(folder: Path, cases: Sequence[Any], values: dict[int, Any]) -> list[str]:
+    """In a kit: choose each scenario's expectation under the submission's reading (declared,
+    else inferred from ``values``, its answers by case index), as the grader does; a case's
+    ``expected`` there is ``{"page": answers, "by_reading": {key: answers}}`` and becomes the
+    answers. Returns the notes to show."""
+    switches, problem = declared(folder)
+    how = "declared" if switches is not None else "inferred"
+
+    def under(case: Any, chosen: tuple[str, ...]) -> Any:
+        table = case.expected
+        if not set(case.readings) & set(chosen):
+            return table["page"]
+        return table["by_reading"].get(reading_key(chosen), table["page"])
+
+    if switches is None:
+        adt = [
+            (case, values[k])
+            for k, case in enumerate(cases)
+            if case.part == ADT_PART and k in values and check_shape(ADT_PART, values[k]) is None
+        ]
+
+        def evidence_for(i: int, chosen: tuple[str, ...]) -> int:
+            case, value = adt[i]
+            return evidence(case.expected["page"], under(case, chosen), value)
+
+        switches = infer([case.readings for case, _ in adt], evidence_for)
+    for case in cases:
+        if isinstance(case.expected, dict) and "page" in case.expected:
+            case.expected = under(case, switches)
+    return [n for n in (problem, note(switches, how)) if n]

@@ -1,0 +1,182 @@
+"""uno-moves' feedback: is a result a (hand(s), deck, discard) at all, and what differs.
+
+One module for the grader and the students' self-check kit (``unograde kit uno-moves``): the
+plugin (``reference/uno_moves/plugin.py``) judges with it, and the kit carries it, so both say
+"hand 3, card 2: expected ('r','5'), got ('g','5')" alike.  It imports only the standard
+library and the kit's runtime (``from .compare import ...``: it is loaded as a module of that
+package), never the reference.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+from .compare import describe_sequence, normalise, type_name
+
+ONE_HAND = ("part01", "part02")
+MAX_LINES = 8
+
+# The notation's special cards (the assignment page): a Wild is colour 'w', a colour marker has
+# the symbol '-' and a colour, the game-won marker is ('-','-').
+WILD_COLOUR = "w"
+MARKER_SYMBOL = "-"
+
+
+def show_card(card: Any) -> str:
+    if isinstance(card, list | tuple) and len(card) == 2:
+        return f"('{card[0]}','{card[1]}')"
+    return repr(card)
+
+
+def card_text(card: Any) -> str:
+    """A card in the course's short notation, as reports draw it: ``('b','5')`` -> ``b5``."""
+    if isinstance(card, list | tuple):
+        return "".join(str(c) for c in card)
+    return str(card)
+
+
+def card_kind(card: Any) -> str:
+    """What a card is called in feedback: a colour marker, a wild card, the game-won marker."""
+    if isinstance(card, list) and len(card) == 2:
+        colour, symbol = card
+        if colour == MARKER_SYMBOL and symbol == MARKER_SYMBOL:
+            return "game-won marker"
+        if symbol == MARKER_SYMBOL and colour != WILD_COLOUR:
+            return "colour marker"
+        if colour == WILD_COLOUR:
+            return "wild card"
+    return "card"
+
+
+# Tuples and lists are the same thing in a result (they are compared normalised); the shape
+# is checked on the value as it came back, without building a normalised copy first.
+SEQUENCE = list | tuple
+
+
+def _is_card(x: Any) -> bool:
+    if not isinstance(x, SEQUENCE) or len(x) != 2:
+        return False
+    a, b = x
+    return isinstance(a, str) and isinstance(b, str) and len(a) == 1 and len(b) == 1
+
+
+_PAIR = frozenset({tuple, list})
+_TWO = frozenset({2})
+_STR = frozenset({str})
+_ONE = frozenset({1})
+
+
+def _plainly_cards(pile: Any) -> bool:
+    """Every item a tuple or list of two 1-character strings, checked by the interpreter's own
+    loops (``map``, ``set``) rather than one Python call per card: a class's results hold
+    millions of cards.  False means "look card by card", not "wrong"."""
+    if type(pile) not in _PAIR or not _PAIR.issuperset(map(type, pile)):
+        return False
+    if not pile:
+        return True
+    if not _TWO.issuperset(map(len, pile)):
+        return False
+    items = list(chain.from_iterable(pile))
+    return _STR.issuperset(map(type, items)) and _ONE.issuperset(map(len, items))
+
+
+def _cards_problem(name: str, value: Any) -> str | None:
+    if _plainly_cards(value):
+        return None
+    if not isinstance(value, SEQUENCE):
+        return f"{name}: expected a list of cards, got {type_name(value)}"
+    for k, card in enumerate(value, 1):
+        if not _is_card(card):
+            return (
+                f"{name}, card {k}: expected a card such as ('r','5') "
+                f"(two 1-character strings), got {normalise(card)!r}"
+            )
+    return None
+
+
+def check_shape(part: str, actual: Any) -> str | None:
+    """Why ``actual`` cannot be a result of ``part`` at all, or None when its shape is right."""
+    value = actual
+    first = "hand" if part in ONE_HAND else "hands"
+    if not isinstance(value, SEQUENCE) or len(value) != 3:
+        return f"expected a tuple ({first}, deck, discard), got {type_name(actual)}"
+    if part in ONE_HAND:
+        problem = _cards_problem("hand", value[0])
+    elif not isinstance(value[0], SEQUENCE):
+        problem = f"hands: expected a list of hands, got {type_name(value[0])}"
+    else:
+        problem = next(
+            (p for k, h in enumerate(value[0], 1) if (p := _cards_problem(f"hand {k}", h))),
+            None,
+        )
+    return problem or _cards_problem("deck", value[1]) or _cards_problem("discard", value[2])
+
+
+def normalise_result(part: str, value: Any) -> Any:
+    """``normalise(value)`` for a result whose shape ``check_shape`` accepted, a pile at a
+    time (``list(map(list, pile))`` runs in C); anything else goes through ``normalise``.
+    Cards as lists, piles as lists: the form the expectation is kept in."""
+    if not (isinstance(value, SEQUENCE) and len(value) == 3):
+        return normalise(value)
+    piles = [value[0]] if part in ONE_HAND else value[0]
+    if not isinstance(piles, SEQUENCE) or not all(map(_plainly_cards, [*piles, *value[1:]])):
+        return normalise(value)
+    hands = [list(map(list, pile)) for pile in piles]
+    return [
+        hands[0] if part in ONE_HAND else hands,
+        list(map(list, value[1])),
+        list(map(list, value[2])),
+    ]
+
+
+def describe(part: str, expected: Any, actual: Any) -> list[str]:
+    """Differences in the assignment's terms: hands, discard, deck; first divergence first.
+
+    The first pile that differs gets up to three lines; every later one gets its
+    first line only; past ``MAX_LINES`` the rest is named, not listed.
+    """
+    exp, act = normalise(expected), normalise(actual)
+    piles: list[tuple[str, list, list]] = []
+    lines: list[str] = []
+    if part in ONE_HAND:
+        piles.append(("hand", exp[0], act[0]))
+    else:
+        if len(exp[0]) != len(act[0]):
+            lines.append(f"hands: expected {len(exp[0])} hands, got {len(act[0])}")
+        pairs = zip(exp[0], act[0], strict=False)
+        piles += [(f"hand {k}", e, a) for k, (e, a) in enumerate(pairs, 1)]
+    piles += [("discard", exp[2], act[2]), ("deck", exp[1], act[1])]
+    unlisted: list[str] = []
+    for label, e, a in piles:
+        found = describe_sequence(label, e, a, show=show_card, kind=card_kind)
+        if not found:
+            continue
+        room = MAX_LINES - len(lines)
+        if room <= 0:
+            unlisted.append(label)
+            continue
+        lines.extend(found[: min(3 if not lines else 1, room)])
+    if unlisted:
+        lines.append(f"… and differences in {', '.join(unlisted)}")
+    return lines
+
+
+def piles(part: str, value: Any) -> list[tuple[str, Any]]:
+    """(label, pile) of a result or an input's form (hand or hands, deck, discard)."""
+    first, deck, discard = value
+    hands = [first] if part in ONE_HAND else list(first)
+    labels = ["hand"] if part in ONE_HAND else [f"hand {k + 1}" for k in range(len(hands))]
+    return [*zip(labels, hands, strict=True), ("discard", discard), ("deck", deck)]
+
+
+def show_input(part: str, args: tuple) -> list[str]:
+    """A failed case's start state (its call's ``(discard, deck, hand or hands)``) in the
+    course's short notation, one pile a line, as every report and the kit show it."""
+    discard, deck, first = args
+    lines = []
+    for label, pile in piles(part, (first, deck, discard)):
+        suffix = {"discard": ", top first", "deck": ", next first"}.get(label, "")
+        cards = " ".join(card_text(c) for c in pile) or "(empty)"
+        lines.append(f"{label} ({len(pile)}{suffix}): {cards}")
+    return lines

@@ -1,0 +1,65 @@
+"""``unograde dashboard``: the term's class view, from the gradebook.
+
+``unograde grade ... --out DIR`` writes ``DIR/index.html`` for its run
+(:func:`graders.dashboard.render.batch_dashboard`); this verb writes ``OUT/index.html`` for
+every assignment of the gradebook (one row per student, one column per assignment) and
+``OUT/<assignment>.html``, each assignment's class view, drawn as the batch's is.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..gradebook.options import gradebook_option, open_gradebook
+from ..textsafe import terminal_plain
+from ..usage import fail
+
+
+@click.command("dashboard")
+@gradebook_option
+@click.option(
+    "--out", type=click.Path(path_type=Path), required=True, help="The folder to write into."
+)
+@click.option(
+    "--roster",
+    "roster_file",
+    type=click.Path(path_type=Path),
+    help="A roster CSV to use instead of the one imported into the gradebook.",
+)
+@click.option(
+    "--roster-column", "roster_columns", multiple=True, metavar="FIELD=HEADER",
+    help="A --roster column by its header (as in `roster import --column`).",
+)  # fmt: skip
+@click.option("--encoding", default="utf-8", show_default=True, help="The --roster's encoding.")
+@click.option(
+    "--assignment", "assignments", multiple=True, metavar="ID", help="Only these assignments."
+)
+def dashboard(gradebook, out, roster_file, roster_columns, encoding, assignments) -> None:
+    """Write OUT/index.html: every assignment of the term, one row per student, with a class
+    page per assignment (self-contained HTML; opens offline)."""
+    from ..gradebook import GradebookError
+    from ..roster.parse import RosterError, parse_mapping, read_roster
+    from ..roster.term import UnknownAssignment
+    from .render import term_dashboard
+
+    students = None
+    if roster_file is not None:
+        try:
+            students = read_roster(roster_file, parse_mapping(roster_columns), encoding).students
+        except RosterError as exc:
+            fail(terminal_plain(str(exc)))
+    if out.exists() and not out.is_dir():
+        fail(f"{terminal_plain(str(out))}: exists and is not a folder")
+    with open_gradebook(gradebook, create=False) as book:
+        try:
+            pages = term_dashboard(book, out, students, assignments)
+        except (GradebookError, UnknownAssignment) as exc:
+            fail(terminal_plain(str(exc)))
+        except OSError as exc:
+            fail(f"{terminal_plain(str(out))}: cannot write the dashboard ({exc.strerror or exc})")
+    click.echo(f"wrote {terminal_plain(str(pages[0]))} and {len(pages) - 1} assignment page(s)")
+
+
+__all__ = ["dashboard"]

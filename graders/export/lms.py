@@ -1,0 +1,300 @@
+"""Exports of the gradebook an LMS imports: Canvas, Moodle, and a long CSV for anything else.
+
+- ``canvas``: Canvas's gradebook import format: ``Student, ID, SIS User ID, SIS Login ID,
+  Section``, then one column per assignment, after a ``Points Possible`` row as Canvas's own
+  export writes it. ``ID`` is Canvas's user id (the roster's ``lms_id``), ``SIS User ID`` the
+  roster's id, ``SIS Login ID`` its login. A column named after an assignment Canvas does not
+  have makes a new one; ``--column ID="Name (1234)"`` fills Canvas's assignment 1234.
+- ``moodle``: Moodle's "Import grades from CSV": ``First name, Last name, ID number,
+  Username, Email address``, then one column per assignment; on import, map "ID number" (or
+  email, or username) to the user and each column to its grade item.
+- ``csv``: one row per student, assignment and part (and ``total``), with the submission
+  that counts; submissions that match no roster student are rows too, with no student.
+
+Every roster student gets a row, empty where nothing was submitted; the latest grading of a
+submission counts. Each text cell goes through :func:`graders.textsafe.csv_cell` (a name
+``=cmd|...`` reaches the spreadsheet as text). The file is written atomically, readable by
+its owner only, as ``scores.csv`` is.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from ..gradebook.options import gradebook_option, open_gradebook
+from ..textsafe import csv_cell, terminal_plain
+from ..usage import fail
+
+TOTAL = "total"
+
+
+def points_text(value: float) -> str:
+    """Points as a plain decimal (``83.09``, ``25``, ``1250``), never in exponent form."""
+    text = f"{round(value, 2):.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _csv(rows: list[list[str]]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(rows)  # RFC 4180, as LMSs expect
+    return out.getvalue()
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """(first, last) of a roster name: ``Doe, Jane`` and ``Jane Doe`` both give
+    (``Jane``, ``Doe``); one word is a last name."""
+    if "," in name:
+        last, _, first = name.partition(",")
+        return first.strip(), last.strip()
+    words = name.split()
+    if len(words) <= 1:
+        return "", name.strip()
+    return " ".join(words[:-1]), words[-1]
+
+
+def _score(term, assignment: str, student) -> str:
+    grading = term.grading(assignment, student)
+    return "" if grading is None else points_text(grading.score)
+
+
+def canvas_rows(term, headers: dict[str, str]) -> list[list[str]]:
+    assignments = [a for a, _ in term.assignments]
+    rows = [
+        ["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
+         *(csv_cell(headers.get(a, a)) for a in assignments)],
+        ["Points Possible", "", "", "", "",
+         *(points_text(term.max_score(a)) for a in assignments)],
+    ]  # fmt: skip
+    for t in term.rows():
+        cells = [t.name, t.lms_id, t.id, t.login, t.section]
+        rows.append([*(csv_cell(c) for c in cells), *(_score(term, a, t) for a in assignments)])
+    return rows
+
+
+def moodle_rows(term, headers: dict[str, str]) -> list[list[str]]:
+    assignments = [a for a, _ in term.assignments]
+    rows = [
+        ["First name", "Last name", "ID number", "Username", "Email address",
+         *(csv_cell(headers.get(a, a)) for a in assignments)],
+    ]  # fmt: skip
+    for t in term.rows():
+        first, last = split_name(t.name)
+        cells = [first, last, t.id, t.login, t.email]
+        rows.append([*(csv_cell(c) for c in cells), *(_score(term, a, t) for a in assignments)])
+    return rows
+
+
+def _parts(term, assignment: str) -> list[str]:
+    """The assignment's parts, in their order, from its gradings."""
+    found: dict[str, None] = {}
+    for grading in term.latest.get(assignment, []):
+        for part in grading.parts:
+            found.setdefault(part.part)
+    return list(found)
+
+
+LONG_HEADER = ["student", "name", "email", "login", "section", "submission", "assignment",
+               "part", "score", "max_score", "graded_at"]  # fmt: skip
+
+
+def long_rows(term) -> list[list[str]]:
+    rows = [list(LONG_HEADER)]
+
+    def add(who: list[str], assignment: str, grading, parts: list[str]) -> None:
+        points = {p.part: p for p in grading.parts} if grading is not None else {}
+        for part in [*parts, TOTAL]:
+            if grading is None:
+                score, most, submission, when = "", "", "", ""
+            else:
+                row = points.get(part)
+                score = points_text(grading.score if part == TOTAL else row.points if row else 0)
+                most = points_text(
+                    grading.max_score if part == TOTAL else row.max_points if row else 0
+                )
+                submission, when = grading.student, grading.graded_at
+            rows.append(
+                [*(csv_cell(c) for c in who), csv_cell(submission), csv_cell(assignment),
+                 csv_cell(part), score, most, when]
+            )  # fmt: skip
+
+    for assignment, _ in term.assignments:
+        parts = _parts(term, assignment)
+        for t in term.rows():
+            who = [t.id, t.name, t.email, t.login, t.section]
+            add(who, assignment, term.grading(assignment, t), parts)
+        for grading in term.unmatched(assignment):
+            add(["", "", "", "", ""], assignment, grading, parts)
+    return rows
+
+
+def _report(term, out: Path) -> None:
+    """What the instructor must know about the file just written (stderr)."""
+    click.echo(
+        f"wrote {terminal_plain(str(out))}: {len(term.rows())} students, "
+        f"{len(term.assignments)} assignment(s)",
+        err=True,
+    )
+    if not term.has_roster:
+        click.echo("no roster: one row per submission name (unograde roster import)", err=True)
+        return
+    for assignment, _ in term.assignments:
+        missing, unmatched = term.missing(assignment), term.unmatched(assignment)
+        if missing:
+            click.echo(
+                f"{terminal_plain(assignment)}: {len(missing)} student(s) without a submission "
+                f"(empty cells): {_names([t.name or t.id for t in missing])}",
+                err=True,
+            )
+        if unmatched:
+            click.echo(
+                f"{terminal_plain(assignment)}: {len(unmatched)} submission(s) match no roster "
+                f"student and are not in this file: {_names([g.student for g in unmatched])}",
+                err=True,
+            )
+        for student_id, names in term.matches[assignment].several.items():
+            click.echo(
+                f"{terminal_plain(assignment)}: several submissions for "
+                f"{terminal_plain(student_id)} ({_names(names)}); the one graded last counts",
+                err=True,
+            )
+
+
+def _names(names: list[str], limit: int = 12) -> str:
+    shown = ", ".join(terminal_plain(n) for n in names[:limit])
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+
+def _headers(pairs: tuple[str, ...]) -> dict[str, str]:
+    headers = {}
+    for pair in pairs:
+        assignment, sep, header = pair.partition("=")
+        if not sep or not assignment.strip() or not header.strip():
+            fail(f"--column {pair!r}: expected ASSIGNMENT=HEADER")
+        headers[assignment.strip()] = header.strip()
+    return headers
+
+
+def _export(
+    kind: str,
+    build: Callable,
+    gradebook: str | None,
+    roster_file: Path | None,
+    roster_columns: tuple[str, ...],
+    encoding: str,
+    assignments: tuple[str, ...],
+    columns: tuple[str, ...],
+    out: Path,
+    needs_roster: bool,
+) -> None:
+    from ..gradebook import GradebookError
+    from ..report import write_atomic
+    from ..roster.parse import RosterError, parse_mapping, read_roster
+    from ..roster.term import UnknownAssignment, load_term
+
+    headers = _headers(columns)
+    students = None
+    try:
+        if roster_file is not None:
+            students = read_roster(roster_file, parse_mapping(roster_columns), encoding).students
+    except RosterError as exc:
+        fail(terminal_plain(str(exc)))
+    if out.is_dir():
+        fail(f"{terminal_plain(str(out))}: is a folder; --out names the file to write")
+    with open_gradebook(gradebook, create=False) as book:
+        try:
+            term = load_term(book, students, assignments)
+        except (GradebookError, UnknownAssignment) as exc:
+            fail(terminal_plain(str(exc)))
+    if needs_roster and not term.has_roster:
+        fail(
+            f"a {kind} import matches students by their ids, so it needs a roster: "
+            "unograde roster import FILE.csv, or --roster FILE.csv"
+        )
+    if not term.assignments:
+        fail(f"{terminal_plain(book.name)}: nothing graded yet")
+    unknown = sorted(set(headers) - {a for a, _ in term.assignments})
+    if unknown:
+        fail(f"--column {terminal_plain(unknown[0])}=...: no such assignment in this export")
+    text = _csv(build(term, headers) if kind != "csv" else build(term))
+    try:
+        write_atomic(out, text)
+    except OSError as exc:
+        fail(f"{terminal_plain(str(out))}: cannot write it ({exc.strerror or exc})")
+    _report(term, out)
+
+
+def _options(function: Callable) -> Callable:
+    function = click.option(
+        "--out", type=click.Path(path_type=Path), required=True, help="The CSV file to write."
+    )(function)
+    function = click.option(
+        "--assignment",
+        "assignments",
+        multiple=True,
+        metavar="ID",
+        help="Only these assignments, in this order (repeatable; default: all, by id).",
+    )(function)
+    function = click.option(
+        "--encoding", default="utf-8", show_default=True, help="The --roster file's encoding."
+    )(function)
+    function = click.option(
+        "--roster-column",
+        "roster_columns",
+        multiple=True,
+        metavar="FIELD=HEADER",
+        help="A --roster column by its header (as in `roster import --column`).",
+    )(function)
+    function = click.option(
+        "--roster",
+        "roster_file",
+        type=click.Path(path_type=Path),
+        help="A roster CSV to use instead of the one imported into the gradebook.",
+    )(function)
+    return gradebook_option(function)
+
+
+def _column_option(function: Callable) -> Callable:
+    return click.option(
+        "--column",
+        "columns",
+        multiple=True,
+        metavar="ASSIGNMENT=HEADER",
+        help="The LMS's name for an assignment's column (repeatable; default: its id).",
+    )(function)
+
+
+@click.command("canvas")
+@_options
+@_column_option
+def canvas(gradebook, roster_file, roster_columns, encoding, assignments, out, columns) -> None:
+    """Canvas's gradebook import CSV: Student, ID, SIS User ID, SIS Login ID, Section, then
+    one column per assignment; every roster student a row."""
+    _export("Canvas", canvas_rows, gradebook, roster_file, roster_columns, encoding,
+            assignments, columns, out, needs_roster=True)  # fmt: skip
+
+
+@click.command("moodle")
+@_options
+@_column_option
+def moodle(gradebook, roster_file, roster_columns, encoding, assignments, out, columns) -> None:
+    """Moodle's grade import CSV: First name, Last name, ID number, Username, Email address,
+    then one column per assignment; every roster student a row."""
+    _export("Moodle", moodle_rows, gradebook, roster_file, roster_columns, encoding,
+            assignments, columns, out, needs_roster=True)  # fmt: skip
+
+
+@click.command("csv")
+@_options
+def long_csv(gradebook, roster_file, roster_columns, encoding, assignments, out) -> None:
+    """A long CSV: one row per student, assignment and part (and total), with the submission
+    that counts and when it was graded."""
+    _export("csv", long_rows, gradebook, roster_file, roster_columns, encoding,
+            assignments, (), out, needs_roster=False)  # fmt: skip
+
+
+COMMANDS = (canvas, moodle, long_csv)

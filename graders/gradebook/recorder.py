@@ -1,0 +1,70 @@
+"""Recording a batch in the gradebook, from the grader's main process.
+
+The main process already holds each submission's compact result (outcome, points and first
+message of every case), so recording there costs one small transaction per submission (about
+0.55 ms of CPU for 125 cases on SQLite) and no worker ever opens the database: no lock is
+shared with the sandboxed runs, and a worker that dies cannot leave half a grading behind.
+
+A submission the batch skipped as unchanged is recorded only when the gradebook does not
+already hold that very grading as the student's latest (a re-run records nothing twice, a
+new gradebook gets the whole class). A gradebook that fails mid-batch (a full disk, a lock
+held past the timeout) never stops the batch: the reports are written, the failures are
+counted and named at the end, and running the same command again records what is missing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING
+
+from .records import Claim
+from .store import Gradebook, GradebookError
+
+if TYPE_CHECKING:
+    from ..assignment import Assignment
+    from ..grade.batch import BatchItem
+
+
+class BatchRecorder:
+    """``grade_batch``'s ``record`` hook: each collected result into the gradebook."""
+
+    def __init__(
+        self,
+        gradebook: Gradebook,
+        assignment: Assignment,
+        out_dir: Path | None,
+        claims: dict[str, list[Claim]] | None = None,
+    ) -> None:
+        self.gradebook = gradebook
+        self.assignment = assignment
+        self.run_id = gradebook.start_run(assignment.id, assignment.title, out_dir)
+        self.known = gradebook.latest_digests(assignment.id)
+        self.claims = claims or {}
+        self.recorded = 0
+        self.failed: list[str] = []
+        self.error: str | None = None
+        self.isolation = ""
+
+    def __call__(self, item: BatchItem) -> None:
+        result = item.result
+        if result is None:
+            return
+        self.isolation = self.isolation or result.isolation
+        if item.skipped and result.digest and self.known.get(result.student) == result.digest:
+            return
+        folder = PurePath(item.submission.origin).name
+        claims = self.claims.get(folder) or self.claims.get(result.student) or ()
+        try:
+            self.gradebook.record(result, self.run_id, claims)
+        except GradebookError as exc:
+            self.failed.append(result.student)
+            self.error = str(exc)
+            return
+        self.known[result.student] = result.digest
+        self.recorded += 1
+
+    def finish(self) -> None:
+        try:
+            self.gradebook.finish_run(self.run_id, self.isolation)
+        except GradebookError as exc:
+            self.error = self.error or str(exc)

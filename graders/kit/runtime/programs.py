@@ -1,0 +1,141 @@
+"""A self-check's runs of a whole program (``main.py``, ``main.js``, ``Main.java``, ...).
+
+Where an assignment grades programs in any language (its ``[programs]`` table), the kit
+checks one the same way: built once (``javac``, ``gcc``) in a copy of the student's folder,
+then run per case with the case's input on standard input, its arguments after the program's
+own command, within the case's wall-clock time; what it printed is read back by the
+assignment's feedback module.  ``python``/``python3`` means this interpreter, started
+``-I -S`` as the grader starts it.  The kit's side only (the grader: :mod:`graders.run.programs`).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from .session import Run
+from .text import clean_text
+
+BUILD_TIMEOUT = 120.0
+SKIP = {"unocheck", "fixtures", "__pycache__", ".venv", "venv", ".git", ".pytest_cache"}
+
+
+def argv(words: Sequence[str]) -> list[str]:
+    """A command as the kit runs it: ``python3`` is this interpreter, isolated."""
+    if words and words[0] in ("python", "python3"):
+        return [sys.executable, "-I", "-S", *words[1:]]
+    return list(words)
+
+
+def _error_line(stderr: str) -> str:
+    """The line of a program's stderr most likely to say what went wrong."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    errors = [line for line in lines if "error" in line.lower() or "exception" in line.lower()]
+    return ": " + (errors[-1] if errors else lines[-1])[:300]
+
+
+class Program:
+    """A working copy of the student's folder, built once, run per case."""
+
+    def __init__(self, folder: Path, run: Sequence[str], build: Sequence[str] = ()) -> None:
+        self.run_words, self.build_words = list(run), list(build)
+        self.work = Path(tempfile.mkdtemp(prefix="unocheck-program-"))
+        for entry in sorted(Path(folder).iterdir()):
+            if entry.name in SKIP or entry.name in ("conftest.py", "pytest.ini"):
+                continue
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.copytree(entry, self.work / entry.name, symlinks=True)
+            elif entry.is_file():
+                shutil.copy2(entry, self.work / entry.name)
+
+    def __enter__(self) -> Program:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def _run(self, words: Sequence[str], stdin: str, timeout: float, out_cap: int) -> Run:
+        command = argv(words)
+        if (
+            shutil.which(command[0], path=os.environ.get("PATH")) is None
+            and not (self.work / command[0]).is_file()
+        ):
+            return Run("crashed", message=f"cannot start {command[0]}: not found on this machine")
+        started = time.monotonic()
+        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+            try:
+                proc = subprocess.Popen(
+                    command,
+                    cwd=self.work,
+                    stdin=subprocess.PIPE,
+                    stdout=out,
+                    stderr=err,
+                    start_new_session=os.name == "posix",
+                )
+            except OSError as exc:
+                return Run("crashed", message=f"cannot start {command[0]}: {exc.strerror or exc}")
+            try:
+                assert proc.stdin is not None
+                proc.stdin.write(stdin.encode())
+                proc.stdin.close()
+            except OSError:
+                pass
+            timed_out = False
+            try:
+                code = proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                timed_out, code = True, None
+                try:
+                    if os.name == "posix":
+                        os.killpg(proc.pid, signal.SIGKILL)
+                    else:
+                        proc.kill()
+                except OSError:
+                    pass
+                proc.wait()
+            elapsed = time.monotonic() - started
+            out.seek(0)
+            stdout = out.read(out_cap + 1).decode("utf-8", "replace")
+            err.seek(0)
+            stderr = clean_text(err.read(8192).decode("utf-8", "replace"))
+        run = Run("returned", value=stdout[:out_cap], stdout=stderr[-2000:], seconds=elapsed)
+        if timed_out:
+            run.status, run.message = "timeout", f"no answer within {timeout:g} s (wall clock)"
+        elif len(stdout) > out_cap:
+            run.status = "crashed"
+            run.message = f"printed more than {out_cap // 1024} KB (the output limit)"
+        elif code is not None and code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = str(-code)
+            run.status, run.message = "crashed", f"killed by signal {name}"
+        elif code:
+            run.status = "crashed"
+            run.message = f"exited with status {code}" + _error_line(stderr)
+        return run
+
+    def build(self) -> Run | None:
+        """Build once; a run saying why when the build fails."""
+        if not self.build_words:
+            return None
+        result = self._run(self.build_words, "", BUILD_TIMEOUT, 1 << 20)
+        if result.status == "returned":
+            return None
+        result.status = "import-error"
+        result.error_type = "BuildError"
+        result.message = f"`{' '.join(self.build_words)}` failed: {result.message}\n{result.stdout}"
+        return result
+
+    def run(self, stdin: str, args: Sequence[str], timeout: float, out_cap: int) -> Run:
+        """One case: ``stdin`` on standard input, ``args`` after the program's command."""
+        return self._run([*self.run_words, *args], stdin, timeout, out_cap)

@@ -1,0 +1,41 @@
+"""Text a submission controls, made safe to keep and show: cleaned and bounded.
+
+The first two of :mod:`graders.textsafe`'s functions, here so that a self-check kit cleans
+and cuts a student's output exactly as the grader's reports do.  Neither ever raises.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def clean_text(value: object) -> str:
+    """``value`` as a str that always encodes to UTF-8: each lone surrogate becomes U+FFFD,
+    NUL characters are dropped."""
+    text = value if isinstance(value, str) else str(value)
+    return _SURROGATES.sub("\ufffd", text).replace("\x00", "")
+
+
+def cap_text(text: str, limit: int) -> str:
+    """At most ``limit`` characters, and when cut, a note saying how many were cut."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"… ({len(text) - limit:,} more characters not shown)"
+
+
+# CSI (7- and 8-bit), OSC / DCS / SOS / PM / APC strings up to BEL or ST, other ESC pairs.
+_ESCAPES = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]).*?(?:\x07|\x1b\\|\x9c|$)"
+    r"|\x1b[ -/]*[0-~]?",
+    re.DOTALL,
+)
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def terminal_plain(text: object) -> str:
+    """No escape sequence, control character or bidi override: the text cannot move the
+    cursor, clear the screen, set a link or reorder what the reader sees."""
+    return _CONTROLS.sub("", _ESCAPES.sub("", clean_text(text)))

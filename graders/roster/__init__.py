@@ -1,0 +1,121 @@
+"""``unograde roster``: the class list in the gradebook, and who submitted what.
+
+``roster import FILE.csv`` replaces the gradebook's roster with the file's students (columns
+found by their headers or named with ``--column FIELD=HEADER``; a bad file changes nothing
+and names its line); ``roster show`` lists the students and, per assignment, the submissions
+that match no student and the students without a submission. Matching rules:
+:mod:`graders.roster.matching`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..gradebook.options import gradebook_option, open_gradebook
+from ..textsafe import terminal_plain, terminal_text
+from ..usage import fail
+
+
+@click.group("roster")
+def roster() -> None:
+    """The class list: import it into the gradebook; see who submitted what."""
+
+
+@roster.command("import")
+@click.argument("file", type=click.Path(path_type=Path))
+@gradebook_option
+@click.option(
+    "--column",
+    "columns",
+    multiple=True,
+    metavar="FIELD=HEADER",
+    help="Read FIELD (id, name, email, login, section, lms_id) from the column HEADER "
+    "(repeatable; unnamed fields are found by their usual headers).",
+)
+@click.option("--encoding", default="utf-8", show_default=True, help="The file's encoding.")
+def import_command(file: Path, gradebook: str | None, columns: tuple[str, ...], encoding: str):
+    """Make FILE.csv the gradebook's roster (id, name, email, login, section)."""
+    from .parse import RosterError, parse_mapping, read_roster
+
+    try:
+        parsed = read_roster(file, parse_mapping(columns), encoding)
+    except RosterError as exc:
+        fail(terminal_plain(str(exc)))
+    with open_gradebook(gradebook, create=True) as book:
+        from ..gradebook import GradebookError
+
+        try:
+            added, removed = book.replace_roster(parsed.students)
+        except GradebookError as exc:
+            fail(terminal_plain(str(exc)))
+        used = ", ".join(f"{k} from {v!r}" for k, v in parsed.columns.items())
+        click.echo(
+            f"imported {len(parsed.students)} students into {terminal_plain(book.name)} "
+            f"({added} new, {removed} no longer listed); columns: {terminal_plain(used)}"
+        )
+        for line in parsed.skipped:
+            click.echo(f"skipped {terminal_plain(line)}")
+        _status(book, ())
+
+
+@roster.command("show")
+@gradebook_option
+@click.option(
+    "--assignment", "assignments", multiple=True, metavar="ID", help="Only these assignments."
+)
+def show_command(gradebook: str | None, assignments: tuple[str, ...]) -> None:
+    """The roster, and per assignment: unmatched submissions and students without one."""
+    from rich.console import Console
+    from rich.table import Table
+
+    with open_gradebook(gradebook, create=False) as book:
+        students = book.roster()
+        table = Table(title=f"roster: {len(students)} students")
+        for column in ("id", "name", "login", "email", "section"):
+            table.add_column(column)
+        for t in students:
+            table.add_row(*(terminal_text(v) for v in (t.id, t.name, t.login, t.email, t.section)))
+        Console().print(table)
+        _status(book, assignments)
+
+
+def _status(book, assignments: tuple[str, ...]) -> None:
+    """Per assignment: how many roster students have a submission, which submissions match
+    nobody, which students have none."""
+    from ..gradebook import GradebookError
+    from .term import UnknownAssignment, load_term
+
+    try:
+        term = load_term(book, None, assignments)
+    except (GradebookError, UnknownAssignment) as exc:
+        fail(terminal_plain(str(exc)))
+    if not term.has_roster:
+        click.echo("no roster yet: unograde roster import FILE.csv")
+        return
+    for assignment, _title in term.assignments:
+        match = term.matches[assignment]
+        name = terminal_plain(assignment)
+        click.echo(
+            f"{name}: {len(match.counted)} of {len(term.roster)} students have a submission; "
+            f"{len(match.unmatched)} submission(s) match no student"
+        )
+        if match.unmatched:
+            click.echo("  unmatched submissions: " + _list([g.student for g in match.unmatched]))
+        if match.missing:
+            click.echo(
+                "  without a submission: " + _list([f"{t.name} ({t.id})" for t in match.missing])
+            )
+        for student_id, names in match.several.items():
+            click.echo(
+                f"  several submissions for {terminal_plain(student_id)}: {_list(names)} "
+                "(the one graded last counts)"
+            )
+
+
+def _list(names: list[str]) -> str:
+    return ", ".join(terminal_plain(n) for n in names)
+
+
+__all__ = ["roster"]

@@ -1,0 +1,99 @@
+"""Who made each submission, as an LMS's bulk export says: Gradescope's
+``submission_metadata.yml``.
+
+Gradescope's "Export Submissions" is a folder (or a zip of one) holding one
+``submission_<id>/`` folder per submission and that file, which lists each submission's
+submitters (``:name:``, ``:sid:``, ``:email:``; several for a group). ``unograde grade`` reads
+it when it is given such a folder or zip, and the gradebook keeps the submitters beside the
+grading, so that matching to the roster does not depend on the export still being there.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path, PurePosixPath
+
+import yaml
+
+from ..gradebook.records import Claim
+
+METADATA = "submission_metadata.yml"
+MAX_BYTES = 20 * 1024 * 1024
+
+
+class MetadataError(ValueError):
+    """A metadata file that cannot be read: ``file: what is wrong``."""
+
+
+class _Loader(yaml.SafeLoader):
+    """Safe, and tolerant of the Ruby tags an export may carry (``!ruby/object:BigDecimal``):
+    a tagged value is read as the plain value it wraps, never constructed."""
+
+
+def _untagged(loader: yaml.SafeLoader, _suffix: str, node: yaml.Node):
+    if isinstance(node, yaml.MappingNode):
+        return loader.construct_mapping(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_scalar(node)
+
+
+_Loader.add_multi_constructor("!", _untagged)
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def parse_metadata(text: str, where: str) -> dict[str, list[Claim]]:
+    """{submission folder name: its submitters}."""
+    try:
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or exc
+        raise MetadataError(f"{where}{line}: not readable YAML ({problem})") from None
+    if not isinstance(data, dict):
+        raise MetadataError(f"{where}: expected one entry per submission folder")
+    found: dict[str, list[Claim]] = {}
+    for folder, entry in data.items():
+        if not isinstance(entry, dict):
+            continue
+        submitters = entry.get(":submitters", entry.get("submitters"))
+        claims = []
+        for person in submitters if isinstance(submitters, list) else []:
+            if isinstance(person, dict):
+                get = lambda key, p=person: _text(p.get(f":{key}", p.get(key)))  # noqa: E731
+                claims.append(Claim(sid=get("sid"), email=get("email"), name=get("name")))
+        if claims:
+            found[str(folder)] = claims
+    return found
+
+
+def submitters_in(path: Path) -> dict[str, list[Claim]]:
+    """The submitters listed by a Gradescope export at ``path`` (a folder, or a zip, holding
+    ``submission_metadata.yml`` at its top or one folder down); {} when there is none."""
+    path = Path(path)
+    if path.is_dir():
+        candidates = [path / METADATA, *sorted(path.glob(f"*/{METADATA}"))]
+        for candidate in candidates:
+            if candidate.is_file() and not candidate.is_symlink():
+                if candidate.stat().st_size > MAX_BYTES:
+                    raise MetadataError(f"{candidate}: too large for submission metadata")
+                text = candidate.read_text(encoding="utf-8", errors="replace")
+                return parse_metadata(text, str(candidate))
+        return {}
+    if path.is_file() and path.suffix == ".zip":
+        try:
+            with zipfile.ZipFile(path) as archive:
+                for info in archive.infolist():
+                    member = PurePosixPath(info.filename)
+                    if member.name == METADATA and len(member.parts) <= 2:
+                        if info.file_size > MAX_BYTES:
+                            raise MetadataError(f"{path}:{info.filename}: too large")
+                        text = archive.read(info).decode("utf-8", errors="replace")
+                        return parse_metadata(text, f"{path}:{info.filename}")
+        except (zipfile.BadZipFile, OSError):
+            return {}  # the grader says what is wrong with the zip itself
+    return {}

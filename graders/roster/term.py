@@ -1,0 +1,94 @@
+"""A term as the exports and the dashboard see it: the roster, the assignments graded into
+the gradebook, and for each the grading that counts for each student.
+
+With a roster, every roster student is a row (empty where nothing was submitted), and the
+submissions that match no roster student are kept aside, listed, never dropped. Without
+one, each submission name is a row of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..gradebook.records import Grading, Student
+from .matching import ClassMatch, Matcher, match_class
+
+if TYPE_CHECKING:
+    from ..gradebook.store import Gradebook
+
+
+@dataclass
+class Term:
+    roster: list[Student]
+    assignments: list[tuple[str, str]]  # (id, title), in the order of the columns
+    latest: dict[str, list[Grading]]  # assignment -> the latest grading of each submission
+    matches: dict[str, ClassMatch] = field(default_factory=dict)  # only with a roster
+
+    @property
+    def has_roster(self) -> bool:
+        return bool(self.roster)
+
+    def rows(self) -> list[Student]:
+        """The students, one row each: the roster, or (without one) each submission name as
+        a student of its own."""
+        if self.roster:
+            return list(self.roster)
+        names = sorted({g.student for gradings in self.latest.values() for g in gradings})
+        return [Student(id=name, name=name) for name in names]
+
+    def grading(self, assignment: str, student: Student) -> Grading | None:
+        """The grading that counts for ``student`` on ``assignment`` (None: no submission)."""
+        if self.roster:
+            return self.matches[assignment].counted.get(student.id)
+        for grading in self.latest.get(assignment, []):
+            if grading.student == student.id:
+                return grading
+        return None
+
+    def max_score(self, assignment: str) -> float:
+        scores = [g.max_score for g in self.latest.get(assignment, [])]
+        return max(scores) if scores else 0.0
+
+    def unmatched(self, assignment: str) -> list[Grading]:
+        return self.matches[assignment].unmatched if self.roster else []
+
+    def missing(self, assignment: str) -> list[Student]:
+        return self.matches[assignment].missing if self.roster else []
+
+
+class UnknownAssignment(ValueError):
+    pass
+
+
+def load_term(
+    gradebook: Gradebook,
+    roster: Sequence[Student] | None = None,
+    only: Sequence[str] = (),
+) -> Term:
+    """The term in ``gradebook``; ``roster`` replaces the gradebook's own; ``only`` keeps
+    those assignments, in that order."""
+    students = list(roster) if roster is not None else gradebook.roster()
+    known = gradebook.assignments()
+    if only:
+        titles = dict(known)
+        unknown = [a for a in only if a not in titles]
+        if unknown:
+            graded = ", ".join(titles) or "none yet"
+            raise UnknownAssignment(
+                f"no grading of {unknown[0]!r} in {gradebook.name} (graded: {graded})"
+            )
+        known = [(a, titles[a]) for a in dict.fromkeys(only)]
+    wanted = {a for a, _ in known}
+    latest: dict[str, list[Grading]] = {a: [] for a, _ in known}
+    for grading in gradebook.latest():
+        if grading.assignment in wanted:
+            latest[grading.assignment].append(grading)
+    term = Term(students, known, latest)
+    if students:
+        claims = gradebook.claims()
+        matcher = Matcher(students)
+        for assignment, _ in known:
+            term.matches[assignment] = match_class(students, latest[assignment], claims, matcher)
+    return term
