@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from .contract import AssignmentPlugin
 
 
+# Gradescope's visibility values, for ``hidden_visibility``.
+HIDDEN_VISIBILITIES = ("after_published", "after_due_date", "hidden", "visible")
+
+
 class AssignmentError(ValueError):
     """An unknown assignment or part, or a broken assignment folder."""
 
@@ -84,6 +88,11 @@ class Assignment:
     parts: tuple[Part, ...]
     limits: Limits
     show_hidden: bool = False  # show hidden cases' names and pass/fail (never inputs)
+    # Gradescope's visibility of a hidden case's test ("after_published" by default).
+    hidden_visibility: str = "after_published"
+    # What a submission may import beyond the standard library (``[imports] allowed``):
+    # top-level module names, made importable in the sandbox where they are installed.
+    allowed_imports: tuple[str, ...] = ()
     extra: dict = field(default_factory=dict)
     # Files of the assignment folder copied next to every submission (definitions students
     # import), and the child-side adapter module (stdlib only) that makes the calls.
@@ -226,6 +235,21 @@ def load_assignment(assignment_id: str) -> Assignment:
         limits = Limits(**config.get("limits", {}))
     except TypeError as exc:
         raise AssignmentError(f"{config_path}: [limits]: {exc}") from None
+    visibility = config.get("hidden_visibility", "after_published")
+    if visibility not in HIDDEN_VISIBILITIES:
+        raise AssignmentError(
+            f"{config_path}: hidden_visibility = {visibility!r}: expected one of "
+            f"{', '.join(HIDDEN_VISIBILITIES)}"
+        )
+    imports = config.get("imports", {})
+    allowed = imports.get("allowed", []) if isinstance(imports, dict) else None
+    if not isinstance(allowed, list) or not all(
+        isinstance(n, str) and n.isidentifier() for n in allowed
+    ):
+        raise AssignmentError(
+            f"{config_path}: [imports] allowed: expected a list of module names such as "
+            f'["numpy", "pandas"], got {allowed!r}'
+        )
     return Assignment(
         course=course,
         id=config["id"],
@@ -236,6 +260,8 @@ def load_assignment(assignment_id: str) -> Assignment:
         parts=parts,
         limits=limits,
         show_hidden=config.get("show_hidden", True),
+        hidden_visibility=visibility,
+        allowed_imports=tuple(allowed),
         extra=config.get("extra", {}),
         provided=tuple(config.get("provided", ())),
         adapter=config.get("adapter"),

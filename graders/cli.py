@@ -14,7 +14,13 @@ from pathlib import Path
 
 import click
 
-from .assignment import AssignmentError, list_assignments, load_assignment, split_target
+from .assignment import (
+    HIDDEN_VISIBILITIES,
+    AssignmentError,
+    list_assignments,
+    load_assignment,
+    split_target,
+)
 from .courses import CourseError, add_course
 from .dashboard import dashboard
 from .export import export
@@ -313,6 +319,18 @@ def _parse_formats(text: str) -> list[str]:
     metavar="ADDRESS",
     help="Grade on a Dask cluster (a scheduler address, or 'local').",
 )
+@click.option(
+    "--staff",
+    is_flag=True,
+    help="Reports for the course staff: hidden cases shown and explained in full "
+    "(never give these to students; results.json for Gradescope stays the students').",
+)
+@click.option(
+    "--hidden-visibility",
+    type=click.Choice(HIDDEN_VISIBILITIES),
+    help="Gradescope visibility of hidden cases (default: assignment.toml's "
+    "hidden_visibility, else after_published).",
+)
 @gradebook_option
 @click.option("--no-gradebook", is_flag=True, help="Record nothing in a gradebook (reports only).")
 def grade(
@@ -327,6 +345,8 @@ def grade(
     public_only,
     submission_timeout,
     dask_address,
+    staff,
+    hidden_visibility,
     gradebook,
     no_gradebook,
 ) -> None:
@@ -351,6 +371,8 @@ def grade(
     except (AssignmentError, RuntimeError, ValueError) as exc:
         fail(str(exc))
     chosen_formats = _parse_formats(formats)
+    if hidden_visibility is not None:
+        assignment = replace(assignment, hidden_visibility=hidden_visibility)
     limits = assignment.limits
     if timeout is not None:
         limits = replace(limits, timeout=timeout, cpu=min(limits.cpu, timeout))
@@ -394,6 +416,7 @@ def grade(
             dask=dask_address,
             stop=stop,
             compact=True,
+            staff=staff,
             record=recorder,
         )
     try:

@@ -7,7 +7,9 @@ The core makes one instance per assignment, ``plugin.assignment`` is that assign
 core calls only what is written here, at the moments the docstrings name:
 
     load submission -> [Stages.run_cases] -> run in the sandbox -> [Interpretation.interpret]
-                    -> check_shape -> judge -> [Views.view] -> [Review.review] -> render
+                    -> check_shape -> judge -> [Views.view] -> [Explanation.probe, run in the
+                    same sandboxed child -> Explanation.first_divergence] -> [Review.review]
+                    -> render
 
 Two methods are required (how a fixture becomes a call, and whether a value is even an answer);
 everything else is an optional *capability*, a small abstract class the plugin also subclasses:
@@ -20,6 +22,8 @@ everything else is an optional *capability*, a small abstract class the plugin a
 * :class:`Stages`: cases the plugin answers itself before the submission's child runs;
 * :class:`Interpretation`: the seeds leave a rule open, and each submission is judged under
   the reading it follows;
+* :class:`Explanation`: a failed case says where the game first went wrong (the turn, the
+  rule, the state before it), with the help of extra calls in the submission's own child;
 * :class:`Review`: static checks after grading (style, tournaments) with a deduction;
 * :class:`Commands`: extra ``unograde`` verbs (``unograde play ASSIGNMENT``);
 * :class:`SelfCheck`: ``unograde kit``, a zip students check their work with, without
@@ -37,7 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .kit.runtime.verdict import judge_structurally
+from .kit.runtime.loader import load_feedback
+from .kit.runtime.verdict import input_lines, judge_structurally
 
 if TYPE_CHECKING:
     import click
@@ -96,6 +101,16 @@ class AssignmentPlugin(ABC):
         first divergence first (used by the default :meth:`judge`). Default: none, and the
         core says only that the result differs."""
         return []
+
+    def show_input(self, part: str, args: tuple) -> list[str]:
+        """A case's input (its start state) as lines of text, in the assignment's notation.
+        Called for a failed public case (and for every failed case of a staff run), shown
+        beside the differences in every report. Default: each argument pretty-printed
+        (:func:`graders.kit.runtime.verdict.input_lines`); a plugin with :class:`SelfCheck`
+        answers with its feedback module's ``show_input``, so its kit shows the input alike."""
+        if isinstance(self, SelfCheck):
+            return load_feedback(self.kit_feedback()).show_input(part, args)
+        return input_lines(args)
 
 
 class ProgramIO(ABC):
@@ -221,6 +236,56 @@ class Interpretation(ABC):
 
 
 @dataclass(frozen=True)
+class Probe:
+    """Calls to make in a submission's own sandboxed child to explain a failed case: the
+    function ``function`` called once per argument tuple of ``calls``, in order, in one
+    round trip (the first call that raises ends the run)."""
+
+    function: str
+    calls: tuple[tuple, ...]
+
+
+# One answer per probe call, in order: ("returned", value) or ("raised", "Type: message").
+ProbeAnswers = Sequence[tuple[str, Any]]
+
+
+class Explanation(ABC):
+    """Capability: a failed case says where it first went wrong, not only how its end
+    differs: the first turn (or action, or move) that departs from the rules, the rule that
+    decides it, and the state before it.
+
+    The core calls it only for cases that did not pass (never for a passing case, so a
+    correct submission pays nothing), only where a student may see the answer (public cases;
+    every case in a staff run), and only for a module submission's own cases (not those
+    answered by ``Stages``) whose function returned a value or raised. It calls ``probe``
+    after every case of the submission was judged (under its reading, see
+    ``Interpretation``), while the submission's sandboxed child still runs; the probe's
+    calls run in that child, and their answers go to ``first_divergence``."""
+
+    def probe(self, case: Case, value: Any) -> Probe | None:
+        """The calls to make in the submission's child to find where ``case`` (judged with
+        its expectation under the submission's reading) first went wrong, given what the
+        submission returned (``value``; None when it raised). None: nothing to ask.
+        Default: None."""
+        return None
+
+    @abstractmethod
+    def first_divergence(self, case: Case, value: Any, answers: ProbeAnswers | None) -> dict | None:
+        """Where ``case`` first went wrong, or None when that cannot be told. ``answers``:
+        the probe's answers, or None (no probe, or it could not run: a timeout, a crash,
+        the budget used up, a program submission).
+
+        The dict is plain data (it goes to result.json and every report). The reports read
+        these keys: ``summary`` (one line, first in every report), ``where`` ("turn 7,
+        player 2"), ``rule`` (the rule by its number and name on the assignment's page),
+        ``expected`` and ``got`` (the move in the assignment's words), ``note`` (a line
+        said instead of a move, e.g. when every single move agrees), ``state_text`` (the
+        state before it, as lines of text), ``state`` (the same as data, drawn by
+        ``views/<view>.html.j2`` when ``view`` names one); anything else is the
+        assignment's own (``turn``, ``player``)."""
+
+
+@dataclass(frozen=True)
 class ReviewResult:
     """What a review adds to a submission's result."""
 
@@ -263,12 +328,13 @@ class SelfCheck(ABC):
     that imports only the standard library, deepdiff, the kit's runtime (relatively:
     ``from .compare import describe_sequence``) and the assignment's provided files.  It
     defines ``check_shape(part, value)`` and, as needed, ``normalise_result(part, value)``,
-    ``describe(part, expected, actual)`` and ``judge(case, value)`` (``case`` has ``name``,
-    ``part``, ``args`` and ``expected``), with this contract's defaults for the rest.  The
-    plugin answers those methods with the same module
+    ``describe(part, expected, actual)``, ``judge(case, value)`` (``case`` has ``name``,
+    ``part``, ``args`` and ``expected``) and ``show_input(part, args)``, with this contract's
+    defaults for the rest.  The plugin answers those methods with the same module
     (:func:`graders.kit.runtime.loader.load_feedback`), so the kit says what the grader says.
     Neither the module nor anything else in a kit may hold the reference, a hidden case or a
-    solution.
+    solution; so a kit never says where a case first went wrong (:class:`Explanation`, which
+    replays the reference's game): only the grader does.
     """
 
     @abstractmethod
@@ -327,6 +393,7 @@ CAPABILITIES: tuple[type, ...] = (
     Solving,
     Stages,
     Interpretation,
+    Explanation,
     Review,
     Commands,
     SelfCheck,

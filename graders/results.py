@@ -55,6 +55,11 @@ class CaseResult:
     covers: list[str] = field(default_factory=list)
     view: dict | None = None  # what the HTML report draws (public cases only)
     args: Any = None  # the inputs (public cases only)
+    # The input (start state) as lines in the assignment's notation (public cases only).
+    given: list[str] = field(default_factory=list)
+    # Where a failed case first went wrong (``contract.Explanation``): the turn, the rule,
+    # the state before it (public cases only, every case in a staff run).
+    first_divergence: dict | None = None
 
     @property
     def passed(self) -> bool:
@@ -108,7 +113,7 @@ class SubmissionResult:
 
 
 # What a case keeps of its messages where only a summary travels (the compact result a worker
-# sends the main process, the gradebook): the first one, the first divergence, cut short.
+# sends the main process, the gradebook): the first one (the first difference), cut short.
 FIRST_MESSAGE_CHARS = 240
 
 

@@ -148,3 +148,103 @@ def test_html_draws_coloured_cards_and_marks_the_divergence(graded):
     html = (out / "rev" / "report.html").read_text()
     assert 'class="card red' in html and 'class="card blue' in html
     assert "diverge" in html
+
+
+def test_gradescope_hides_hidden_cases_by_visibility_not_by_name(graded):
+    _, out, results = graded
+    data = json.loads((out / "rev" / "results.json").read_text())
+    hidden = {c.name for c in results["rev"].cases if c.hidden}
+    tests = {t["name"].split(" ", 1)[1]: t for t in data["tests"]}
+    assert hidden and not any(t["name"].endswith("(hidden)") for t in data["tests"])
+    for name in hidden:
+        assert tests[name]["visibility"] == "after_published"
+        assert tests[name]["output"] in ("passed", "failed")
+    failed_public = [c for c in results["rev"].cases if not c.hidden and not c.passed]
+    shown = tests[failed_public[0].name]
+    assert shown["visibility"] == "visible" and shown["output_format"] == "md"
+    assert "Input (start state):" in shown["output"] and "What differs:" in shown["output"]
+    assert data["output_format"] == "md"
+
+
+def test_hidden_visibility_comes_from_the_flag_or_the_assignment(tmp_path):
+    from click.testing import CliRunner
+
+    from graders.cli import main
+
+    out = tmp_path / "out"
+    args = ["grade", "uno-moves", str(ADA), "--out", str(out), "--format", "gradescope"]
+    result = CliRunner().invoke(main, [*args, "--hidden-visibility", "after_due_date"])
+    assert result.exit_code == 0, result.output
+    data = json.loads((out / "uno" / "results.json").read_text())
+    hidden = [t for t in data["tests"] if t["visibility"] != "visible"]
+    assert hidden and {t["visibility"] for t in hidden} == {"after_due_date"}
+    bad = CliRunner().invoke(main, [*args, "--hidden-visibility", "never"])
+    assert bad.exit_code == 2
+
+
+def test_html_puts_failures_first_and_folds_the_passes(graded):
+    _, out, results = graded
+    html = (out / "rev" / "report.html").read_text()
+    failing = html.index("<h2>Cases that did not pass</h2>")
+    first_failure = html.index('<div class="case failed">')
+    passes = html.index('<details class="passed-cases">')
+    assert failing < first_failure < passes
+    passed = [c for c in results["rev"].cases if c.passed and not c.hidden]
+    assert html.index(f"· {passed[0].name}<") > passes  # listed inside the folded block
+    # A failed public case shows its input beside what differs; the legend says how to read it.
+    case_html = html[first_failure:passes]
+    assert "Input (start state)" in case_html and "top row: expected" in case_html
+
+
+def test_staff_reports_show_hidden_cases_in_full(graded, tmp_path):
+    assignment, _, _ = graded
+    klass = tmp_path / "class"
+    klass.mkdir()
+    (klass / "rev.py").write_text(ADA.read_text() + REVERSED)
+    out = tmp_path / "staff"
+    [item] = grade_batch(
+        assignment, [klass], assignment.cases(), out, jobs=1, isolation="rlimits", staff=True
+    )
+    hidden = next(c for c in item.result.cases if c.hidden and not c.passed)
+    assert hidden.given and hidden.args is not None
+    md = (out / "rev" / "report.md").read_text()
+    assert "Staff report" in md
+    block = md.split(f"· {hidden.name} (hidden)")[1].split("###")[0]
+    assert "Input (start state):" in block and hidden.given[0] in block
+    html = (out / "rev" / "report.html").read_text()
+    assert "Staff report" in html and hidden.name in html
+    # Gradescope's file is the students' even in a staff run.
+    tests = json.loads((out / "rev" / "results.json").read_text())["tests"]
+    assert next(t for t in tests if t["name"].endswith(hidden.name))["output"] == "failed"
+
+
+REVERSED = (
+    "\n_one = onePlayerOneMove\n"
+    "def onePlayerOneMove(discard, deck, hand):\n"
+    "    h, d, p = _one(discard, deck, hand)\n"
+    "    return list(reversed(h)), d, p\n"
+)
+
+
+def test_a_long_gradescope_output_is_cut_at_a_line_with_its_block_closed():
+    from graders.report.gradescope import cap_markdown
+
+    text = "**Where it went wrong:** turn 3\n\n" + "- a line\n" * 50 + "````\n" + "x" * 90 + "\n"
+    text = text + ("y" * 90 + "\n") * 100 + "````\n\nPrinted:\n\n```\nok\n```"
+    assert cap_markdown(text, len(text)) == text  # within the cap: as it is
+    closed = 0
+    for limit in (40, 300, 700, 2000, 5000):
+        cut = cap_markdown(text, limit)
+        body, note = cut.rsplit("\n\n… (", 1)
+        assert note.endswith(" more characters not shown)")
+        # Whole lines of the text, then (when cut inside the block) the block's closing fence.
+        prefix = body if text.startswith(body) else body.removesuffix("\n````")
+        closed += prefix != body
+        assert text.startswith(prefix) and len(prefix) <= limit
+        assert len(prefix) == 0 or text[len(prefix)] == "\n"
+        # The note counts what was left out (blank lines at the cut aside).
+        left_out = int(note.split(" ")[0].replace(",", ""))
+        assert len(text) - len(prefix) - 2 <= left_out <= len(text) - len(prefix)
+        fences = [line for line in body.splitlines() if line.startswith("```")]
+        assert len(fences) % 2 == 0, limit  # every block opened is closed
+    assert closed == 3  # 700, 2000 and 5000 cut inside the block

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .loader import load_module
+from .verdict import input_lines
 
 ADT_PART = "adt"
 MAX_MESSAGE_LINES = 24
@@ -75,6 +76,24 @@ def judge(case: Any, value: Any) -> list[str]:
     if isinstance(expected, dict) and "page" in expected:
         expected = expected["page"]
     return describe(case.part, expected, value)
+
+
+MAX_INPUT_STEPS = 50
+
+
+def show_input(part: str, args: Any) -> list[str]:
+    """A failed scenario's input: its deck and its steps (moves and queries), as the scenario
+    names them; any other part's arguments pretty-printed."""
+    if part != ADT_PART or not args or not isinstance(args[0], dict):
+        return input_lines(args)
+    scenario = args[0]
+    deck = [str(card) for card in scenario.get("deck", [])]
+    steps = [SR.step_label(step) for step in scenario.get("steps", [])]
+    lines = [f"newGame with a deck of {len(deck)} cards, top first: {', '.join(deck[:14])} …"]
+    lines += [f"step {k}: {label}" for k, label in enumerate(steps[:MAX_INPUT_STEPS])]
+    if len(steps) > MAX_INPUT_STEPS:
+        lines.append(f"… and {len(steps) - MAX_INPUT_STEPS} more steps")
+    return lines
 
 
 # ----------------------------------------------------------------- the declared reading

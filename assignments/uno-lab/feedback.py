@@ -671,3 +671,11 @@ def judge(case: Any, value: Any, checks: PropertyChecks | None = None) -> list[s
     if lines and not getattr(case, "hidden", False) and not value.get("missing"):
         lines.append(call_line(case_input))
     return lines
+
+
+def show_input(part: str, args: Any) -> list[str]:
+    """No separate input block: a failed public case's feedback already ends with its call in
+    Python (:func:`judge`, the page's Decision 24), which is the input a student can paste
+    into a test; the payload the adapter reads (a keyed dict) would only repeat it less
+    readably."""
+    return []

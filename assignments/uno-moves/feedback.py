@@ -29,6 +29,13 @@ def show_card(card: Any) -> str:
     return repr(card)
 
 
+def card_text(card: Any) -> str:
+    """A card in the course's short notation, as reports draw it: ``('b','5')`` -> ``b5``."""
+    if isinstance(card, list | tuple):
+        return "".join(str(c) for c in card)
+    return str(card)
+
+
 def card_kind(card: Any) -> str:
     """What a card is called in feedback: a colour marker, a wild card, the game-won marker."""
     if isinstance(card, list) and len(card) == 2:
@@ -152,4 +159,24 @@ def describe(part: str, expected: Any, actual: Any) -> list[str]:
         lines.extend(found[: min(3 if not lines else 1, room)])
     if unlisted:
         lines.append(f"… and differences in {', '.join(unlisted)}")
+    return lines
+
+
+def piles(part: str, value: Any) -> list[tuple[str, Any]]:
+    """(label, pile) of a result or an input's form (hand or hands, deck, discard)."""
+    first, deck, discard = value
+    hands = [first] if part in ONE_HAND else list(first)
+    labels = ["hand"] if part in ONE_HAND else [f"hand {k + 1}" for k in range(len(hands))]
+    return [*zip(labels, hands, strict=True), ("discard", discard), ("deck", deck)]
+
+
+def show_input(part: str, args: tuple) -> list[str]:
+    """A failed case's start state (its call's ``(discard, deck, hand or hands)``) in the
+    course's short notation, one pile a line, as every report and the kit show it."""
+    discard, deck, first = args
+    lines = []
+    for label, pile in piles(part, (first, deck, discard)):
+        suffix = {"discard": ", top first", "deck": ", next first"}.get(label, "")
+        cards = " ".join(card_text(c) for c in pile) or "(empty)"
+        lines.append(f"{label} ({len(pile)}{suffix}): {cards}")
     return lines

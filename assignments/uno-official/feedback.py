@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .compare import describe_sequence, normalise, type_name
+from .verdict import input_lines
 
 # The colours of the notation (the assignment page): R, Y, G, B.
 COLOR_NAMES: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
@@ -154,3 +155,60 @@ def describe(part: str, expected: Any, actual: Any) -> list[str]:
     if len(lines) > MAX_LINES:
         lines = lines[: MAX_LINES - 1] + [f"… and {len(lines) - MAX_LINES + 1} more differences"]
     return lines
+
+
+# ----------------------------------------------------------------- a failed case's input
+
+
+def action_words(state: dict, action: dict) -> str:
+    """``player 0 plays R+2``, ``player 2 draws``, ``player 1 catches player 0``."""
+    who = action.get("player", state.get("current"))
+    kind = action.get("kind")
+    if kind == "play":
+        colour = action.get("color")
+        wild = action.get("card") in ("W", "W+4")
+        named = f" and names {COLOR_NAMES.get(colour, colour)}" if wild and colour else ""
+        uno = ' and calls "uno"' if action.get("uno") else ""
+        target = f" (target player {action['target']})" if action.get("target") is not None else ""
+        return f"player {who} plays {action.get('card')}{named}{uno}{target}"
+    words = {
+        "draw": "draws",
+        "pass": "keeps the card just drawn",
+        "declare": f"declares {COLOR_NAMES.get(action.get('color'), action.get('color'))}",
+        "challenge": "challenges the Wild Draw Four",
+        "accept": "accepts the Wild Draw Four",
+        "deal": "deals the next round",
+    }
+    if kind == "catch":
+        return f'player {who} catches the player who did not call "uno"'
+    if kind == "jump_in":
+        return f"player {who} jumps in with {action.get('card')}"
+    return f"player {who} {words.get(kind, repr(kind))}"
+
+
+def state_lines(state: dict) -> list[str]:
+    """The state before the action, as text."""
+    lines = [
+        f"player to act: {state.get('current')} (phase {state.get('phase')}), colour "
+        f"{state.get('color') or 'none'}, direction {state.get('direction')}, pending "
+        f"{state.get('pending')}"
+    ]
+    for k, hand in enumerate(state.get("hands") or []):
+        mark = "  <- to act" if k == state.get("current") else ""
+        lines.append(f"hand of player {k}: {' '.join(map(str, hand)) or '(empty)'}{mark}")
+    discard = state.get("discard") or []
+    pile = state.get("draw_pile") or []
+    lines.append(f"discard pile ({len(discard)}, top first): {' '.join(map(str, discard[:20]))}")
+    lines.append(f"draw pile ({len(pile)}, top first): {' '.join(map(str, pile[:20]))}")
+    if state.get("scores"):
+        lines.append(f"scores: {state['scores']}")
+    return lines
+
+
+def show_input(part: str, args: Any) -> list[str]:
+    """A failed scenario's input in the game's words: the state before its action, and the
+    action (a deal's or a strategy's arguments pretty-printed)."""
+    rules = part == "rules" and len(args) >= 2
+    if rules and isinstance(args[0], dict) and isinstance(args[1], dict):
+        return [*state_lines(args[0]), f"action: {action_words(args[0], args[1])}"]
+    return input_lines(args)

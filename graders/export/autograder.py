@@ -1,15 +1,17 @@
 """What Gradescope's ``run_autograder`` runs: one submission graded, ``results.json`` written.
 
-``python -m graders.export.autograder ASSIGNMENT [--root /autograder]`` grades
+``python -m graders.export.autograder ASSIGNMENT [--root /autograder] [--hidden-visibility V]``
+grades
 ``ROOT/submission`` (the student's upload: a file, a notebook, a folder holding the module, a
 program; the single folder a zip or a repository upload wraps it in is looked through) with
 every case, public and hidden, in the sandbox (``auto``: bubblewrap where it works here,
 else rlimits, said in the results), and writes ``ROOT/results/results.json`` in Gradescope's
-format (:func:`graders.report.gradescope.gradescope_results`: a hidden case shows its name
-and whether it passed, or nothing until after the due date, as the assignment's
-``show_hidden`` says).  Whatever happens, a ``results.json`` is written: an upload with nothing
-to grade, or one that cannot run, gets its message and 0 points; a failure of the grader's own
-says so, and its traceback goes to the log only the instructor sees.
+format (:func:`graders.report.gradescope.gradescope_results`: each test's feedback in
+Markdown; a hidden case shows its name and outcome only, with the Gradescope visibility the
+assignment's ``hidden_visibility`` names, ``after_published`` by default).  Whatever happens,
+a ``results.json`` is written: an upload with nothing to grade, or one that cannot run, gets
+its message and 0 points; a failure of the grader's own says so, and its traceback goes to the
+log only the instructor sees.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+from dataclasses import replace
 from pathlib import Path
 
-from ..assignment import Assignment, load_assignment
+from ..assignment import HIDDEN_VISIBILITIES, Assignment, load_assignment
 from ..report import write_atomic
 from ..report.gradescope import HIDDEN, VISIBLE, gradescope_results
 from ..run.scratch import scratch_space
@@ -80,16 +83,20 @@ def grade_upload(assignment: Assignment, submission: Path) -> dict:
         result = grade_submission(assignment, sub, assignment.cases(), isolation="auto")
     finally:
         cleanup(subs)
-    return gradescope_results(result, assignment.show_hidden)
+    return gradescope_results(result, assignment.hidden_visibility, assignment)
 
 
-def run(assignment_id: str, root: Path) -> int:
-    """Grade ``root/submission`` and write ``root/results/results.json``; the exit status."""
+def run(assignment_id: str, root: Path, hidden_visibility: str | None = None) -> int:
+    """Grade ``root/submission`` and write ``root/results/results.json``; the exit status.
+    ``hidden_visibility``: Gradescope's visibility of hidden cases, instead of the
+    assignment's own (``unograde export gradescope --hidden-visibility`` bakes it in)."""
     results = root / "results" / "results.json"
     results.parent.mkdir(parents=True, exist_ok=True)
     status = 0
     try:
         assignment = load_assignment(assignment_id)
+        if hidden_visibility is not None:
+            assignment = replace(assignment, hidden_visibility=hidden_visibility)
         with scratch_space():
             data = grade_upload(assignment, root / "submission")
     except Exception as exc:  # noqa: BLE001 - the grader's own failure: still a results.json
@@ -104,20 +111,33 @@ def run(assignment_id: str, root: Path) -> int:
     return status
 
 
+USAGE = (
+    "usage: python -m graders.export.autograder ASSIGNMENT [--root DIR] "
+    f"[--hidden-visibility {'|'.join(HIDDEN_VISIBILITIES)}]"
+)
+
+
+def _option(args: list[str], name: str) -> tuple[str | None, bool]:
+    """The value of ``name`` in ``args`` (removed from them), and whether the option was
+    well formed."""
+    if name not in args:
+        return None, True
+    at = args.index(name)
+    if at + 1 >= len(args):
+        return None, False
+    value = args[at + 1]
+    del args[at : at + 2]
+    return value, True
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    root = Path("/autograder")
-    if "--root" in args:
-        at = args.index("--root")
-        if at + 1 >= len(args):
-            print("usage: python -m graders.export.autograder ASSIGNMENT [--root DIR]")
-            return 2
-        root = Path(args[at + 1])
-        del args[at : at + 2]
-    if len(args) != 1:
-        print("usage: python -m graders.export.autograder ASSIGNMENT [--root DIR]")
+    root, ok = _option(args, "--root")
+    visibility, ok_too = _option(args, "--hidden-visibility")
+    if not (ok and ok_too) or len(args) != 1 or visibility not in (None, *HIDDEN_VISIBILITIES):
+        print(USAGE)
         return 2
-    return run(args[0], root)
+    return run(args[0], Path(root or "/autograder"), visibility)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ from pathlib import Path
 import click
 
 from .. import __version__
-from ..assignment import Assignment, AssignmentError, load_assignment
+from ..assignment import HIDDEN_VISIBILITIES, Assignment, AssignmentError, load_assignment
 from ..courses import builtin
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -182,7 +182,8 @@ chmod -R go-rwx "$SITE/reference" "$SITE/graders/_data/fixtures" "$HERE"
 RUN_AUTOGRADER = """#!/usr/bin/env bash
 # Gradescope runs this for every submission: unograde {version} grades $ROOT/submission for
 # assignment {assignment} and writes $ROOT/results/results.json (hidden cases by Gradescope's
-# visibility rules). UNOGRADE_AUTOGRADER_ROOT replaces /autograder: for tests only.
+# visibility rules: the assignment's hidden_visibility, or the export's --hidden-visibility).
+# UNOGRADE_AUTOGRADER_ROOT replaces /autograder: for tests only.
 set -uo pipefail
 ROOT="${{UNOGRADE_AUTOGRADER_ROOT:-/autograder}}"
 {course}# Without bubblewrap, students' code runs as this unprivileged user (setup.sh made it); an
@@ -203,7 +204,7 @@ JSON
   echo "unograde: $PYTHON is missing: setup.sh did not finish" >&2
   exit 1
 fi
-exec "$PYTHON" -I -m graders.export.autograder {assignment} --root "$ROOT"
+exec "$PYTHON" -I -m graders.export.autograder {assignment} --root "$ROOT"{visibility}
 """
 
 SANDBOX_ACCOUNT = "unograde-student"  # the unprivileged user students' code runs as
@@ -240,8 +241,20 @@ def _course_files(assignment: Assignment) -> dict[str, bytes]:
     return files
 
 
-def build_autograder(assignment: Assignment, out: Path, wheel: Path | None = None) -> Exported:
-    """Write the autograder zip for ``assignment`` to ``out`` (atomically)."""
+def build_autograder(
+    assignment: Assignment,
+    out: Path,
+    wheel: Path | None = None,
+    hidden_visibility: str | None = None,
+) -> Exported:
+    """Write the autograder zip for ``assignment`` to ``out`` (atomically). ``hidden_visibility``:
+    Gradescope's visibility of hidden cases, baked into ``run_autograder`` (default: the
+    assignment's ``hidden_visibility``, read when each submission is graded)."""
+    if hidden_visibility is not None and hidden_visibility not in HIDDEN_VISIBILITIES:
+        raise ExportError(
+            f"hidden visibility {hidden_visibility!r}: expected one of "
+            + ", ".join(HIDDEN_VISIBILITIES)
+        )
     out = Path(out)
     if out.is_dir():
         raise ExportError(f"{out}: is a folder (name the zip to write)")
@@ -258,6 +271,7 @@ def build_autograder(assignment: Assignment, out: Path, wheel: Path | None = Non
             "course": COURSE_LINE if course else "",
             "fallback": FALLBACK,
             "user": SANDBOX_ACCOUNT,
+            "visibility": f" --hidden-visibility {hidden_visibility}" if hidden_visibility else "",
         }
         files: dict[str, tuple[bytes, int]] = {
             "setup.sh": (SETUP_SH.format(**scripts).encode(), 0o755),
@@ -297,7 +311,15 @@ def build_autograder(assignment: Assignment, out: Path, wheel: Path | None = Non
     type=click.Path(dir_okay=False, path_type=Path),
     help="The unograde wheel to put in (default: built from this checkout with pip).",
 )
-def gradescope_command(assignment_id: str, out: Path | None, wheel: Path | None) -> None:
+@click.option(
+    "--hidden-visibility",
+    type=click.Choice(HIDDEN_VISIBILITIES),
+    help="Gradescope visibility of hidden cases' tests (default: assignment.toml's "
+    "hidden_visibility, else after_published).",
+)
+def gradescope_command(
+    assignment_id: str, out: Path | None, wheel: Path | None, hidden_visibility: str | None
+) -> None:
     """An autograder zip to upload to Gradescope: setup.sh, run_autograder, this version of
     unograde as a wheel (with the assignment's fixtures, hidden ones too) and its pinned
     dependencies. Gradescope runs the same grader as `unograde grade`."""
@@ -305,7 +327,9 @@ def gradescope_command(assignment_id: str, out: Path | None, wheel: Path | None)
 
     try:
         assignment = load_assignment(assignment_id)
-        done = build_autograder(assignment, out or Path(f"{assignment.id}-gradescope.zip"), wheel)
+        done = build_autograder(
+            assignment, out or Path(f"{assignment.id}-gradescope.zip"), wheel, hidden_visibility
+        )
     except (AssignmentError, ExportError, OSError) as exc:
         fail(str(exc))
     click.echo(

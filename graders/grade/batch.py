@@ -46,9 +46,14 @@ class BatchItem:
     cpu: tuple[float, float] = (0.0, 0.0)
 
 
-def fixtures_fingerprint(assignment: Assignment, limits: Limits, cases: list[Case]) -> str:
-    """What a result depends on besides the submission: fixtures, cases, limits, grader."""
+def fixtures_fingerprint(
+    assignment: Assignment, limits: Limits, cases: list[Case], staff: bool = False
+) -> str:
+    """What a result depends on besides the submission: fixtures, cases, limits, grader,
+    and whether the reports are the staff's (``--staff``) or the students'."""
     h = hashlib.sha256()
+    h.update(b"staff\0" if staff else b"students\0")
+    h.update(assignment.hidden_visibility.encode() + b"\0")
     root = assignment.fixtures
     h.update((root / "manifest.json").read_bytes())
     h.update((assignment.folder / "assignment.toml").read_bytes())
@@ -126,6 +131,7 @@ def grade_batch(
     on_progress: Callable[[dict[str, float]], None] | None = None,
     stop: threading.Event | None = None,
     compact: bool = False,
+    staff: bool = False,
     record: Callable[[BatchItem], None] | None = None,
 ) -> list[BatchItem]:
     """Grade every submission found under ``paths``; write reports under ``out_dir``.
@@ -142,14 +148,15 @@ def grade_batch(
     case that did not pass, cut short: the reports have the rest, and a class of 300 failing
     submissions is not held in memory twice.  ``record`` is called here, in this process, with
     each item that has a result (the gradebook's :class:`~graders.gradebook.BatchRecorder`),
-    as soon as it is collected.
+    as soon as it is collected.  With ``staff`` the reports are the course staff's: hidden
+    cases explained and shown in full.
     """
     stop = stop or threading.Event()
     limits = limits or assignment.limits
     formats = formats or ["json", "md", "html", "gradescope"]
     if "json" not in formats:
         formats = [*formats, "json"]  # result.json is how a re-run knows what is done
-    fingerprint = fixtures_fingerprint(assignment, limits, cases)
+    fingerprint = fixtures_fingerprint(assignment, limits, cases, staff)
     submissions: list[Submission] = []
     programs = program_specs(assignment.programs) if assignment.programs else None
     for path in paths:
@@ -172,7 +179,7 @@ def grade_batch(
 
     settings = _settings(
         assignment, cases, limits, formats, out_dir, isolation, fingerprint,
-        full_results=not compact or len(items) == 1, local=dask is None,
+        full_results=not compact or len(items) == 1, local=dask is None, staff=staff,
     )  # fmt: skip
     if dask is None:
         # A submission may ask for all the jobs at once; its workers share ``jobs`` slots
@@ -191,7 +198,16 @@ def grade_batch(
 
 
 def _settings(
-    assignment, cases, limits, formats, out_dir, isolation, fingerprint, full_results, local
+    assignment,
+    cases,
+    limits,
+    formats,
+    out_dir,
+    isolation,
+    fingerprint,
+    full_results,
+    local,
+    staff=False,
 ) -> Settings:
     """``local``: workers of this process (they share its scratch folder and watch it)."""
     return Settings(
@@ -205,6 +221,7 @@ def _settings(
         full_results=full_results,
         scratch=tempfile.gettempdir() if local else None,
         grader_pid=os.getpid() if local else None,
+        staff=staff,
     )
 
 

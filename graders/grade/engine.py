@@ -16,9 +16,26 @@ from dataclasses import replace
 
 from .. import __version__
 from ..assignment import Assignment, Case, Limits
-from ..contract import Interpretation, ProgramIO, Review, ReviewResult, Stages, Views
-from ..kit.runtime.verdict import MALFORMED, MUTATED, bounded_messages, failure, judge_value
+from ..contract import (
+    Explanation,
+    Interpretation,
+    ProgramIO,
+    Review,
+    ReviewResult,
+    Stages,
+    Views,
+)
+from ..kit.runtime.notebook import in_cells as notebook_cells
+from ..kit.runtime.verdict import (
+    MALFORMED,
+    MUTATED,
+    bounded_input,
+    bounded_messages,
+    failure,
+    judge_value,
+)
 from ..results import CaseOutcome, CaseResult, PartResult, SubmissionResult
+from ..run import imports
 from ..run.budget import Budget, budget_scope
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
 from ..submission import Submission
@@ -47,9 +64,18 @@ def _judge_value(assignment, case: Case, value, result: CaseResult, worth: float
 
 
 def judge(
-    assignment: Assignment, case: Case, outcome: Outcome, worth: float, program: bool = False
+    assignment: Assignment,
+    case: Case,
+    outcome: Outcome,
+    worth: float,
+    program: bool = False,
+    staff: bool = False,
 ) -> CaseResult:
-    """Turn what came back for one case into an outcome with student-facing messages."""
+    """Turn what came back for one case into an outcome with student-facing messages.
+
+    A failed public case keeps its input and its view for the reports; so does a failed
+    hidden one in a ``staff`` run (whose reports are the course staff's, never a student's).
+    """
     plugin = assignment.plugin
     part = assignment.part(case.part)
     who = "the program" if program else part.function
@@ -79,8 +105,12 @@ def judge(
             result.traceback = outcome.traceback
     if outcome.mutated:
         result.messages.append(MUTATED.format(function=part.function))
-    if not case.hidden and not result.passed and status != RunStatus.NOT_RUN:
+    if (staff or not case.hidden) and not result.passed and status != RunStatus.NOT_RUN:
         result.args = case.args  # what a student needs to see a failure
+        try:
+            result.given = list(plugin.show_input(case.part, case.args))
+        except Exception:  # noqa: BLE001 - the input's text is a nicety, like the view
+            result.given = []
         if isinstance(plugin, Views):
             actual = outcome.value if status == RunStatus.RETURNED else None
             try:
@@ -98,6 +128,9 @@ def bounded(result: CaseResult) -> CaseResult:
     result.traceback = cap_text(clean_text(result.traceback), 8000)
     result.args = cap_value(result.args) if result.args is not None else None
     result.view = cap_value(result.view) if result.view is not None else None
+    result.given = bounded_input(result.given)
+    if result.first_divergence is not None:
+        result.first_divergence = cap_value(result.first_divergence)
     return result
 
 
@@ -154,6 +187,15 @@ class Streaks:
 ADAPTER_MODULE = "_unograde_adapter"
 
 
+def in_cells(text: str, module: str, submission: Submission) -> str:
+    """A traceback of a notebook's joined module (``File "uno.py", line 57``) with each of its
+    lines named as Jupyter shows it: ``File "hana.ipynb", cell 3, line 4`` (code cells and
+    their lines counted from 1; :func:`graders.kit.runtime.notebook.in_cells`, which a
+    self-check kit runs too)."""
+    shown = submission.module_file or f"{module}.py"
+    return notebook_cells(text, module, shown, submission.cell_of_line)
+
+
 def _provide(assignment: Assignment, submission: Submission) -> str | None:
     """Copy the assignment's provided files (and its adapter) next to the submission.
 
@@ -204,29 +246,86 @@ def _run_program(assignment, submission, cases, limits, mode, streaks):
             yield case, outcome
 
 
-def _run_module(assignment, submission, cases, handled, limits, mode, adapter, streaks):
-    """Run a module submission's cases in one sandboxed session, case by case, in order."""
+def _run_module(session, assignment, cases, handled, streaks):
+    """Run a module submission's cases in its sandboxed session, case by case, in order."""
     outcomes: dict[int, Outcome] = {}
-    todo = [(k, c) for k, c in enumerate(cases) if k not in handled]
-    with Session(
-        submission.folder,
-        assignment.module,
-        limits,
-        mode,
-        adapter=adapter,
-        expected_calls=len(todo),
-    ) as session:
-        for k, case in todo:
-            function = assignment.part(case.part).function
-            reason = streaks.blocked(function)
-            if reason is not None:
-                outcomes[k] = Outcome(k, RunStatus.NOT_RUN, message=reason)
-                continue
-            outcome = session.call(Call(k, function, case.args))
-            if session.failed_import is None:  # an import failure is said once per case
-                streaks.record(function, case.name, outcome.status)
-            outcomes[k] = outcome
-    return outcomes, session.import_stdout
+    for k, case in enumerate(cases):
+        if k in handled:
+            continue
+        function = assignment.part(case.part).function
+        reason = streaks.blocked(function)
+        if reason is not None:
+            outcomes[k] = Outcome(k, RunStatus.NOT_RUN, message=reason)
+            continue
+        outcome = session.call(Call(k, function, case.args))
+        if session.failed_import is None:  # an import failure is said once per case
+            streaks.record(function, case.name, outcome.status)
+        outcomes[k] = outcome
+    return outcomes
+
+
+EXPLAINED = (CaseOutcome.FAILED, CaseOutcome.ERROR, CaseOutcome.WRONG_SHAPE)
+# The keys of a first divergence that every report reads (``contract.Explanation``).
+DIVERGENCE_KEYS = {
+    "summary": "",
+    "where": "",
+    "rule": "",
+    "expected": "",
+    "got": "",
+    "note": "",
+    "state_text": [],
+    "state": None,
+    "view": "",
+}
+
+
+def _explain(plugin, session, cases, outcomes, results, staff: bool) -> None:
+    """Where each failed case first went wrong (``contract.Explanation``): only for cases
+    that failed (a passing submission pays nothing), that a reader of the reports may see
+    (public ones; all in a staff run), whose function returned or raised. The plugin's probe
+    runs in the submission's own child (``session``, still open); without one (a program)
+    the plugin explains from what it has."""
+    if not isinstance(plugin, Explanation):
+        return
+    for k, (case, result) in enumerate(zip(cases, results, strict=True)):
+        outcome = outcomes.get(k)
+        if result.passed or (case.hidden and not staff) or result.outcome not in EXPLAINED:
+            continue
+        if outcome is None or outcome.status not in (RunStatus.RETURNED, RunStatus.RAISED):
+            continue
+        value = outcome.value if outcome.status == RunStatus.RETURNED else None
+        try:
+            probe = plugin.probe(case, value)
+            answers = None
+            if probe is not None and session is not None and not session.budget.expired:
+                answers = _probe_answers(
+                    session.call(Call(len(cases) + k, probe.function, probe.calls, many=True))
+                )
+            found = plugin.first_divergence(case, value, answers)
+        except Exception:  # noqa: BLE001 - an explanation is a nicety: never fail grading for it
+            found = None
+        if isinstance(found, dict):
+            # Every key the reports read is there (a missing one reads as empty).
+            result.first_divergence = cap_value(DIVERGENCE_KEYS | found)
+
+
+def _probe_answers(outcome: Outcome) -> list[tuple[str, object]] | None:
+    """The probe's answers as the contract gives them, or None when it did not run through
+    (a timeout, a crash, the budget). Checked: the child runs the student's code."""
+    if outcome.status != RunStatus.RETURNED or not isinstance(outcome.value, list):
+        return None
+    answers: list[tuple[str, object]] = []
+    for item in outcome.value:
+        if not isinstance(item, list | tuple) or len(item) != 2:
+            return None
+        kind, value = item
+        if kind == "returned":
+            answers.append(("returned", value))
+        elif kind == "raised" and isinstance(value, str):
+            answers.append(("raised", clean_text(value[:600])))
+        else:
+            return None
+    return answers
 
 
 def grade_submission(
@@ -237,21 +336,26 @@ def grade_submission(
     isolation: str = "auto",
     budget: Budget | None = None,
     jobs: int = 1,
+    staff: bool = False,
 ) -> SubmissionResult:
     """Grade one submission on ``cases``; never raises for anything the student did.
 
     Everything it runs is bounded by ``budget`` (by default the limits' submission
     timeout), kept here in the grader's process: past it, the submission's processes are
     killed and every case not yet graded is recorded "not run". ``jobs``: how many sandboxed
-    runs of its own the submission may have at once (see ``Stages``).
+    runs of its own the submission may have at once (see ``Stages``). ``staff``: hidden
+    cases are explained like public ones (their input, view and first divergence are kept),
+    for the course staff's reports.
     """
     limits = limits or assignment.limits
     budget = budget or Budget(limits.submission_timeout or None)
     with budget_scope(budget):
-        return _grade(assignment, submission, cases, limits, isolation, budget, jobs)
+        return _grade(assignment, submission, cases, limits, isolation, budget, jobs, staff)
 
 
-def _grade(assignment, submission, cases, limits, isolation, budget, jobs) -> SubmissionResult:
+def _grade(
+    assignment, submission, cases, limits, isolation, budget, jobs, staff
+) -> SubmissionResult:
     started = time.monotonic()
     worth = _case_points(assignment, cases)
     mode = choose_isolation(isolation)
@@ -269,7 +373,7 @@ def _grade(assignment, submission, cases, limits, isolation, budget, jobs) -> Su
         problem = submission.problem or "nothing to grade"
         for k, case in enumerate(cases):
             if k in handled:
-                results.append(judge(assignment, case, handled[k], worth[case.part]))
+                results.append(judge(assignment, case, handled[k], worth[case.part], staff=staff))
                 continue
             results.append(
                 CaseResult(
@@ -284,21 +388,44 @@ def _grade(assignment, submission, cases, limits, isolation, budget, jobs) -> Su
                 )
             )
     elif submission.program is not None:
+        ran = {}
         for case, outcome in _run_program(assignment, submission, cases, limits, mode, streaks):
-            results.append(judge(assignment, case, outcome, worth[case.part], program=True))
+            ran[len(results)] = outcome
+            results.append(
+                judge(assignment, case, outcome, worth[case.part], program=True, staff=staff)
+            )
+        _explain(plugin, None, list(cases), ran, results, staff)
     else:
         adapter = _provide(assignment, submission)
-        outcomes, import_stdout = _run_module(
-            assignment, submission, cases, handled, limits, mode, adapter, streaks
-        )
-        by_id = outcomes | handled
-        if isinstance(plugin, Interpretation):
-            # The submission's reading of rules the seeds leave open decides what to expect.
-            interpreted = plugin.interpret(submission, list(cases), by_id, jobs)
-            cases, reading_notes = list(interpreted.cases), list(interpreted.notes)
-        for k, case in enumerate(cases):
-            outcome = by_id.get(k) or Outcome(k, RunStatus.CRASHED, message="no result came back")
-            results.append(judge(assignment, case, outcome, worth[case.part]))
+        todo = sum(k not in handled for k in range(len(cases)))
+        # One session for the cases and then the probes that explain the failed ones: the
+        # probes run in the same child, which is closed only when they are done.
+        with Session(
+            submission.folder,
+            assignment.module,
+            limits,
+            mode,
+            adapter=adapter,
+            expected_calls=todo,
+            allowed_imports=imports.wanted(assignment.allowed_imports, submission.folder),
+        ) as session:
+            outcomes = _run_module(session, assignment, cases, handled, streaks)
+            by_id = outcomes | handled
+            if isinstance(plugin, Interpretation):
+                # The submission's reading of rules the seeds leave open decides what to expect.
+                interpreted = plugin.interpret(submission, list(cases), by_id, jobs)
+                cases, reading_notes = list(interpreted.cases), list(interpreted.notes)
+            for k, case in enumerate(cases):
+                outcome = by_id.get(k) or Outcome(
+                    k, RunStatus.CRASHED, message="no result came back"
+                )
+                results.append(judge(assignment, case, outcome, worth[case.part], staff=staff))
+            _explain(plugin, session, list(cases), outcomes, results, staff)
+        import_stdout = session.import_stdout
+    if submission.cell_of_line:
+        # A notebook ran as one joined module: its tracebacks name the cell and the line in it.
+        for r in results:
+            r.traceback = in_cells(r.traceback, assignment.module, submission)
     parts = []
     for part in assignment.parts:
         mine = [r for r in results if r.part == part.id]

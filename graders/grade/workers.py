@@ -59,6 +59,7 @@ class Settings:
     # Sandboxed runs one submission may ask for at once (``Stages``); local workers share
     # ``--jobs`` slots between them (``graders.run.slots``), so this can be all of them.
     jobs_each: int = 1
+    staff: bool = False  # reports for the course staff: hidden cases explained in full
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,7 @@ def grade_and_report(s: Settings, sub: Submission) -> Done:
         return Done(sub.name, _compact(previous, s.full_results), True)
     try:
         result = grade_submission(
-            s.assignment, sub, list(s.cases), s.limits, s.isolation, jobs=s.jobs_each
+            s.assignment, sub, list(s.cases), s.limits, s.isolation, jobs=s.jobs_each, staff=s.staff
         )
         result = replace(result, digest=f"{sub.digest}:{s.fingerprint}")
     except Exception:  # noqa: BLE001 - one broken submission must not stop the batch
@@ -215,7 +216,9 @@ def write(s: Settings, sub: Submission, result: SubmissionResult) -> SubmissionR
         return result
     folder = s.out_dir / sub.name
     try:
-        write_reports(result, folder, list(s.formats), s.assignment.show_hidden, s.assignment)
+        write_reports(
+            result, folder, list(s.formats), s.assignment.show_hidden, s.assignment, s.staff
+        )
     except Exception:  # noqa: BLE001 - e.g. a report that cannot be written
         result = _grader_failure(s.assignment, sub, traceback.format_exc(limit=2))
         try:
@@ -228,7 +231,8 @@ def write(s: Settings, sub: Submission, result: SubmissionResult) -> SubmissionR
 def _compact(result: SubmissionResult, full: bool) -> SubmissionResult:
     """The result without what only the reports need (printed output, views, all but the
     first message of a case that did not pass, cut short: the gradebook and the class
-    dashboard count students by their first divergence)."""
+    dashboard count students by it; where a case first went wrong, ``first_divergence``, stays
+    in the reports)."""
     if full:
         return result
     cases = [

@@ -199,6 +199,7 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
         },
         "feedback": str(feedback),
         "adapter": str(adapter) if adapter else None,
+        "allowed_imports": list(assignment.allowed_imports),
         "provided": provided,
         "notebook": name if notebook is not None else None,
         "programs": programs,

@@ -1,8 +1,10 @@
 """Reports: JSON for machines, Markdown and HTML for people, Gradescope's results.json.
 
 Student-facing formats never show a hidden case's input, expectation or diff:
-only its name and whether it passed (and not even that when the assignment sets
-``show_hidden = false``).
+only its name and its outcome (and not even that when the assignment sets
+``show_hidden = false``; Gradescope shows them as the assignment's ``hidden_visibility``
+says). A *staff* report (``unograde grade --staff``) shows hidden cases in full: it is the
+course staff's, never a student's (its results.json for Gradescope stays the students').
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..results import SubmissionResult
 from ..textsafe import cap_value, clean_text
-from .gradescope import gradescope_results
+from .gradescope import AFTER_PUBLISHED, gradescope_results
 from .templates import render_template
 
 if TYPE_CHECKING:
@@ -49,10 +51,12 @@ def render(
     fmt: str,
     show_hidden: bool = True,
     assignment: Assignment | None = None,
+    staff: bool = False,
 ) -> str:
     """One report of ``result``; its assignment (looked up by the result's id when not given)
-    provides the templates of its views and their filters."""
-    if assignment is None and fmt in ("md", "html"):
+    provides the templates of its views and their filters, and Gradescope's visibility of
+    hidden cases. ``staff``: hidden cases shown in full (Markdown and HTML only)."""
+    if assignment is None and fmt in ("md", "html", "gradescope"):
         assignment = _assignment_of(result)
     if fmt == "json":
         # Strings cleaned and bounded; the structure whole (it is read back to resume).
@@ -61,12 +65,14 @@ def render(
         data = cap_value(result.to_dict(), max_chars=20_000, max_items=10**6, max_depth=64)
         return json.dumps(data, default=repr) + "\n"
     if fmt == "gradescope":
-        data = cap_value(gradescope_results(result, show_hidden), 20_000, 10**6, 64)
+        visibility = assignment.hidden_visibility if assignment is not None else AFTER_PUBLISHED
+        data = cap_value(gradescope_results(result, visibility, assignment), 20_000, 10**6, 64)
         return json.dumps(data) + "\n"
+    context = {"result": result, "show_hidden": show_hidden, "staff": staff}
     if fmt == "md":
-        return render_template("report.md.j2", assignment, result=result, show_hidden=show_hidden)
+        return render_template("report.md.j2", assignment, **context)
     if fmt == "html":
-        return render_template("report.html.j2", assignment, result=result, show_hidden=show_hidden)
+        return render_template("report.html.j2", assignment, **context)
     raise ValueError(f"unknown report format {fmt!r} (formats: {', '.join(FORMATS)})")
 
 
@@ -85,11 +91,12 @@ def write_reports(
     formats: list[str],
     show_hidden: bool = True,
     assignment: Assignment | None = None,
+    staff: bool = False,
 ) -> list[Path]:
     """Write every requested format; ``result.json`` (the resume marker) goes last."""
     written = []
     for fmt in sorted(formats, key=lambda f: f == "json"):
         path = out_dir / FILE_NAMES[fmt]
-        write_atomic(path, render(result, fmt, show_hidden, assignment))
+        write_atomic(path, render(result, fmt, show_hidden, assignment, staff))
         written.append(path)
     return written

@@ -44,11 +44,22 @@ def submission_summary(result: SubmissionResult, console: Console, details: bool
             shown += 1
             name = terminal_text(f"{case.part} {case.name}")
             if case.hidden:
-                console.print(f"  [red]✘[/red] {name} (hidden)", highlight=False)
+                console.print(
+                    f"  [red]✘[/red] {name} (hidden): {terminal_text(_outcome(case.outcome))}",
+                    highlight=False,
+                )
                 continue
             console.print(
                 f"  [red]✘[/red] {name}: {terminal_text(_outcome(case.outcome))}", highlight=False
             )
+            first = case.first_divergence or {}
+            if first.get("summary"):  # where it went wrong comes before how the end differs
+                where = terminal_plain(cap_text(str(first["summary"]), 500))
+                console.print(
+                    f"      where it went wrong: {where}",
+                    highlight=False,
+                    markup=False,
+                )
             for line in case.messages[:3]:
                 console.print(
                     f"      {terminal_plain(cap_text(line, 500))}", highlight=False, markup=False

@@ -244,6 +244,43 @@ def _unchanged(args, data: bytes) -> bool:
     return args == fresh or repr(args) == repr(fresh)
 
 
+def _many(result: dict, case: dict, function, adapter, module, calls, buffer) -> dict:
+    """A probe: ``function`` called once per argument tuple of ``calls`` in one round trip
+    (the grader explains a failed case with it), under one CPU budget. Each answer is
+    ``["returned", value]`` or ``["raised", "Type: message"]``; the first raise ends it."""
+    answers: list = []
+    real_stdout, real_stderr = sys.stdout, sys.stderr
+    sys.stdout = sys.stderr = buffer
+    started = time.perf_counter()
+    _cpu_timer(case["cpu"])
+    try:
+        for args in calls:
+            try:
+                if adapter is not None:
+                    value = adapter.call(module, case["function"], args)
+                else:
+                    value = function(*args)
+                answers.append(["returned", encode(value)])
+            except (MemoryError, CpuTimeExceeded):
+                raise
+            except BaseException as exc:  # noqa: BLE001 - whatever the student's code raises
+                answers.append(["raised", f"{type(exc).__name__}: {str(exc)[:500]}"])
+                break
+        result["status"] = "returned"
+        result["value"] = answers
+    except MemoryError:
+        result["status"] = "memory"
+    except CpuTimeExceeded:
+        result["status"] = "cpu"
+    finally:
+        _cpu_timer(0)
+        sys.stdout, sys.stderr = real_stdout, real_stderr
+    result["seconds"] = round(time.perf_counter() - started, 6)
+    result["stdout"] = buffer.text()
+    result["dropped"] = buffer.dropped
+    return result
+
+
 def main(argv: list[str]) -> int:
     in_fd, out_fd = int(argv[1]), int(argv[2])
     inbox = os.fdopen(in_fd, "rb")
@@ -265,6 +302,7 @@ def main(argv: list[str]) -> int:
         signal.signal(signal.SIGPROF, _on_cpu)
     for path in reversed(setup["path"]):
         sys.path.insert(0, path)
+    sys.path.extend(setup.get("site", ()))  # what the assignment lets a submission import
     sys.dont_write_bytecode = True
     for name in ("PWD", "OLDPWD"):  # set by the shell or bubblewrap on the way in
         os.environ.pop(name, None)
@@ -322,6 +360,9 @@ def main(argv: list[str]) -> int:
             _send(out, result)
             continue
         args = marshal.loads(data)
+        if "many" in case:  # a probe: one call per argument tuple (only for a failed case)
+            _send(out, _many(result, case, function, adapter, module, args, buffer))
+            continue
         sys.stdout = sys.stderr = buffer
         started = time.perf_counter()
         _cpu_timer(case["cpu"])

@@ -35,7 +35,7 @@ from typing import Any
 
 from ..assignment import Limits
 from ..textsafe import clean_text
-from . import cgroups, harness
+from . import cgroups, harness, imports
 from .budget import REGISTER, Budget, Interrupted, current_budget
 
 HARNESS = Path(harness.__file__).resolve()
@@ -50,6 +50,9 @@ class Call:
     id: int
     function: str
     args: tuple
+    # A probe (``contract.Probe``): ``args`` holds one argument tuple per call, all made in
+    # one round trip; the answer is their list.  Its arguments are not kept in the cache.
+    many: bool = False
 
 
 class RunStatus(StrEnum):
@@ -214,6 +217,7 @@ def _python_prefix() -> Path:
 
 
 SANDBOX_WORK = "/sandbox/work"
+SANDBOX_SITE = "/sandbox/site"  # what the assignment allows a submission to import
 
 
 @functools.cache
@@ -406,8 +410,10 @@ class _Child:
         n_calls: int,
         adapter: str | None = None,
         budget: Budget | None = None,
+        allowed_imports: tuple[str, ...] = (),
     ) -> None:
         self.tree = Tree(limits)
+        self.farm: Path | None = None
         self.token = self.tree.token
         self.isolation = isolation
         # Under bubblewrap the working folder is a sized tmpfs inside the sandbox; without
@@ -429,6 +435,20 @@ class _Child:
         self.out_r, out_w = os.pipe()
         inside_sub = "/sandbox/sub" if isolation == "bwrap" else str(sub)
         paths = [inside_sub] + [str(p) for p in extra_paths]
+        # What the assignment lets a submission import beyond the standard library.
+        # They go at the end of sys.path: the standard library is found first, as usual.
+        extra = imports.allowed(tuple(allowed_imports)) if allowed_imports else None
+        import_binds: list[tuple[Path, str]] = []
+        sites: list[str] = []
+        if extra:
+            if isolation == "bwrap":  # one folder of the sandbox's: no host path shows
+                import_binds = [(e, f"{SANDBOX_SITE}/{e.name}") for e in extra.unique_entries()]
+                sites = [SANDBOX_SITE]
+            else:
+                self.farm = imports.link_farm(extra.entries, self.work if self.user else None)
+                if self.user is not None:
+                    chown_tree(self.farm, self.user)
+                sites = [str(self.farm)]
         total_cpu = limits.cpu * max(1, n_calls) + STARTUP_GRACE
         if budget is not None and budget.seconds is not None:
             total_cpu = min(total_cpu, budget.seconds + STARTUP_GRACE)
@@ -442,6 +462,7 @@ class _Child:
             "file_mb": FILE_MB,
             "output_chars": limits.output_kb * 1024,
             "adapter": adapter,
+            "site": sites,
         }
         if self.user is not None:
             setup["user"] = [self.user[1], self.user[2]]  # the harness switches before importing
@@ -456,15 +477,18 @@ class _Child:
             str(out_w),
         ]
         if isolation == "bwrap":
-            binds = [(sub, "/sandbox/sub"), (HARNESS, "/sandbox/harness.py")]
+            binds = [(sub, "/sandbox/sub"), (HARNESS, "/sandbox/harness.py"), *import_binds]
             cmd = bwrap_command(limits.disk_mb, ro_binds=binds) + cmd
         home = SANDBOX_WORK if isolation == "bwrap" else str(self.work)
+        env = self.tree.env(home)
+        if extra:
+            env.update(imports.THREAD_ENV)
         try:
             with open(self.log, "wb") as log:
                 proc = subprocess.Popen(
                     self.tree.command(cmd),
                     cwd=self.work or "/",
-                    env=self.tree.env(home),
+                    env=env,
                     stdin=subprocess.DEVNULL,
                     stdout=log,
                     stderr=subprocess.STDOUT,
@@ -554,9 +578,13 @@ class _Child:
     def _remove_files(self) -> None:
         if self.work is not None:
             shutil.rmtree(self.work, ignore_errors=True)
+        imports.remove_farm(self.farm)
         self.log.unlink(missing_ok=True)
 
     def close(self) -> None:
+        # Killed before its pipes close: on end of input the child would otherwise start
+        # Python's own shutdown (freeing every object), CPU spent for nothing.
+        self.tree.kill()
         for fd in (self.in_w, self.out_r):
             try:
                 os.close(fd)
@@ -607,6 +635,9 @@ def _call_message(call: Call, cpu: float) -> bytes:
     """A call's two frames: which case and function, then the arguments. A case's arguments
     are the same for every submission of a class, so their frame is kept (by the identity
     of the arguments, which the cache holds on to) instead of being made again for each."""
+    if call.many:
+        head = {"id": call.id, "function": call.function, "cpu": cpu, "many": True}
+        return harness.frame(head) + _args_frame(call.args)
     key = id(call.args)
     cached = _ARGS_FRAME.get(key)
     if cached is None or cached[0] is not call.args:
@@ -637,8 +668,10 @@ class Session:
         adapter: str | None = None,
         expected_calls: int = 1,
         budget: Budget | None = None,
+        allowed_imports: tuple[str, ...] = (),
     ) -> None:
         self.sub, self.module, self.limits = sub, module, limits
+        self.allowed_imports = tuple(allowed_imports)
         self.mode = choose_isolation(isolation)
         self.isolation = isolation_text(self.mode, limits)
         self.extra_paths, self.adapter = extra_paths or [], adapter
@@ -678,6 +711,7 @@ class Session:
                 self.remaining,
                 self.adapter,
                 self.budget,
+                self.allowed_imports,
             )
         except Interrupted:
             return Outcome(-1, "not-run", message="not run: grading was interrupted")

@@ -30,10 +30,13 @@ from graders.assignment import Assignment, AssignmentError, Case, Limits
 from graders.contract import (
     AssignmentPlugin,
     Commands,
+    Explanation,
     FixtureGeneration,
     FixtureRequest,
     Interpretation,
     Interpreted,
+    Probe,
+    ProbeAnswers,
     SelfCheck,
     Stages,
     Views,
@@ -41,7 +44,7 @@ from graders.contract import (
 from graders.run.sandbox import Outcome, RunStatus
 from graders.tournaments.cli import tournament_command
 
-from . import reading, suite
+from . import explain, reading, suite
 from .feedback import FEEDBACK
 from .feedback import FEEDBACK_FILE as FEEDBACK_PATH
 from .game.readings import Readings
@@ -219,7 +222,10 @@ def interpret(
     out: list[Case] = []
     for case in cases:
         if case.part == ADT_PART:
-            out.append(replace(case, expected=expectations.of(case, readings)))
+            # The reading rides with the scenario (never sent: the runs are over), so that
+            # a failed one is explained under it (``Explanation``).
+            args = ({**case.args[0], "readings": switches},)
+            out.append(replace(case, expected=expectations.of(case, readings), args=args))
         else:
             out.append(replace(case, args=({**case.args[0], "readings": switches},)))
     labels = [case.args[0]["target"] for case in out if case.part in SUITE_PARTS]
@@ -316,11 +322,51 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
     return write_fixtures(request.out, seed=request.seed, count=request.count)
 
 
+def _readings_of(case: Case) -> Readings:
+    return Readings(**{n: True for n in case.args[0].get("readings", ())})
+
+
+def probe(case: Case) -> Probe | None:
+    """A failed scenario is replayed in the student's child with the state asked after
+    every move (``explain.probe_scenario``)."""
+    if case.part != ADT_PART:
+        return None
+    return Probe("newGame", ((explain.probe_scenario(case.args[0])[0],),))
+
+
+def first_divergence(case: Case, answers: ProbeAnswers | None) -> dict | None:
+    """The first move after which the student's game departs, under its reading."""
+    if case.part != ADT_PART or not answers or answers[0][0] != "returned":
+        return None
+    replay = answers[0][1]
+    if check_shape(ADT_PART, replay) is not None:
+        return None
+    return explain.first_divergence(case.args[0], _readings_of(case), replay)
+
+
 class Plugin(
-    AssignmentPlugin, Stages, Interpretation, Views, FixtureGeneration, Commands, SelfCheck
+    AssignmentPlugin,
+    Stages,
+    Interpretation,
+    Views,
+    Explanation,
+    FixtureGeneration,
+    Commands,
+    SelfCheck,
 ):
     """final-card-down: scenarios for the ADT, the student's suite against the mutants, and
     tournaments of AI players; each submission under its reading of the open rules."""
+
+    def probe(self, case: Case, value: Any) -> Probe | None:
+        return probe(case)
+
+    def show_input(self, part: str, args: tuple) -> list[str]:
+        """A scenario's deck and its steps (moves and queries), as the scenario names them
+        (the feedback module's words: the kit shows them alike)."""
+        return FEEDBACK.show_input(part, args)
+
+    def first_divergence(self, case: Case, value: Any, answers: ProbeAnswers | None) -> dict | None:
+        return first_divergence(case, answers)
 
     def __init__(self, assignment: Assignment) -> None:
         super().__init__(assignment)

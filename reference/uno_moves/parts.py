@@ -9,12 +9,12 @@ fixture covers and feedback uses to explain a game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .cards import GAME_WON, REVERSE_SYMBOL, SKIP_SYMBOL, Card, Cards, freeze, is_wild
 from .readings import PAGE, Readings
-from .rules import take_turn
+from .rules import Turn, take_turn
 
 Hands = tuple[Cards, ...]
 
@@ -40,6 +40,75 @@ def next_player(player: int, direction: int, played: Card | None, n: int) -> tup
     return (player + direction) % n, direction
 
 
+@dataclass(frozen=True)
+class Step:
+    """One turn of a game as the reference plays it: who moves, the state before, and what
+    the turn did (``turn``, with the state after it for the player's hand). The feedback of a
+    failed case replays these with the student's own single-move function."""
+
+    number: int  # 1-based, from the start of the game; a pass counts
+    player: int  # 0-based
+    hands: Hands  # before the turn
+    deck: Cards
+    discard: Cards
+    turn: Turn
+    event: Event
+
+    def after(self) -> tuple[Hands, Cards, Cards]:
+        """The state after the turn (hands, deck, discard)."""
+        hands = self.hands[: self.player] + (self.turn.hand,) + self.hands[self.player + 1 :]
+        return hands, self.turn.deck, self.turn.discard
+
+
+def steps(
+    part: int,
+    discard: Sequence[Card],
+    deck: Sequence[Card],
+    hands: Sequence[Sequence[Card]],
+    readings: Readings = PAGE,
+) -> Iterator[Step]:
+    """The turns part ``part`` (1 to 4) takes, in order, each with the state before it;
+    parts 1 and 2 use the first hand only. The last turn of parts 2 and 4 may change
+    nothing: the player whose turn it is cannot continue (D9), and the game stops.
+
+    ``readings`` picks the reading of the open rules (the page's decisions by default)."""
+    hands_: list[Cards] = [freeze(h) for h in hands]
+    deck_, discard_ = freeze(deck), freeze(discard)
+    if part in (1, 2):
+        hands_ = hands_[:1]
+    limit = {1: 1, 2: None, 3: len(hands_), 4: None}[part]
+    taken = 0
+    player, direction = 0, 1
+    # D8: a won game takes no further turns; read the other way, part 3 takes all n of them.
+    stop_at_a_win = not (part == 3 and readings.part3_continues_after_a_win)
+    while hands_ and (limit is None or taken < limit):
+        if stop_at_a_win and (any(not h for h in hands_) or (discard_ and discard_[0] == GAME_WON)):
+            return  # D8: somebody has won
+        turn = take_turn(hands_[player], deck_, discard_, readings)
+        taken += 1
+        before = tuple(hands_)
+        if not turn.changed and limit is None:
+            # parts 2 and 4: the player whose turn it is cannot continue (D9)
+            yield Step(
+                taken,
+                player,
+                before,
+                deck_,
+                discard_,
+                turn,
+                Event(player, turn.rule, None, 0, None),
+            )
+            return
+        played = turn.card if turn.action == "play" else None
+        marker = turn.discard[0] if played is not None and turn.discard[0] != played else None
+        if turn.action == "penalty":
+            marker = turn.discard[0]
+        event = Event(player, turn.rule, played, turn.drawn, marker)
+        yield Step(taken, player, before, deck_, discard_, turn, event)
+        hands_[player], deck_, discard_ = turn.hand, turn.deck, turn.discard
+        player, direction = next_player(player, direction, played, len(hands_))
+
+
 def simulate(
     part: int,
     discard: Sequence[Card],
@@ -50,30 +119,16 @@ def simulate(
     """Play part ``part`` (1 to 4) on all ``hands``; parts 1 and 2 use the first hand only.
 
     ``readings`` picks the reading of the open rules (the page's decisions by default)."""
-    hands_: list[Cards] = [freeze(h) for h in hands]
-    deck_, discard_ = freeze(deck), freeze(discard)
-    if part in (1, 2):
-        hands_ = hands_[:1]
-    limit = {1: 1, 2: None, 3: len(hands_), 4: None}[part]
+    state: tuple[Hands, Cards, Cards] = (
+        tuple(freeze(h) for h in (hands[:1] if part in (1, 2) else hands)),
+        freeze(deck),
+        freeze(discard),
+    )
     events: list[Event] = []
-    player, direction = 0, 1
-    # D8: a won game takes no further turns; read the other way, part 3 takes all n of them.
-    stop_at_a_win = not (part == 3 and readings.part3_continues_after_a_win)
-    while hands_ and (limit is None or len(events) < limit):
-        if stop_at_a_win and (any(not h for h in hands_) or (discard_ and discard_[0] == GAME_WON)):
-            break  # D8: somebody has won
-        turn = take_turn(hands_[player], deck_, discard_, readings)
-        if not turn.changed and limit is None:
-            events.append(Event(player, turn.rule, None, 0, None))
-            break  # parts 2 and 4: the player whose turn it is cannot continue (D9)
-        played = turn.card if turn.action == "play" else None
-        marker = turn.discard[0] if played is not None and turn.discard[0] != played else None
-        if turn.action == "penalty":
-            marker = turn.discard[0]
-        events.append(Event(player, turn.rule, played, turn.drawn, marker))
-        hands_[player], deck_, discard_ = turn.hand, turn.deck, turn.discard
-        player, direction = next_player(player, direction, played, len(hands_))
-    return tuple(hands_), deck_, discard_, tuple(events)
+    for step in steps(part, discard, deck, hands, readings):
+        events.append(step.event)
+        state = step.after()
+    return state[0], state[1], state[2], tuple(events)
 
 
 def coverage(events: Sequence[Event], players: int) -> list[str]:

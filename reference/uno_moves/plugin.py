@@ -19,8 +19,11 @@ from graders.assignment import Case
 from graders.compare import normalise
 from graders.contract import (
     AssignmentPlugin,
+    Explanation,
     FixtureGeneration,
     FixtureRequest,
+    Probe,
+    ProbeAnswers,
     ProgramIO,
     SelfCheck,
     Solving,
@@ -28,7 +31,9 @@ from graders.contract import (
 )
 from graders.kit.runtime.loader import load_feedback
 from graders.paths import assignment_dir
+from graders.views import aligned_pile, plain_pile
 
+from . import explain
 from . import generate as gen
 from .formats.solution import format_solution, parse_solution
 from .formats.uno_file import Game, UnoFormatError, read_uno
@@ -45,6 +50,9 @@ normalise_piles = FEEDBACK.module.normalise_result
 describe = FEEDBACK.module.describe
 show_card = FEEDBACK.module.show_card
 card_kind = FEEDBACK.module.card_kind
+card_text = FEEDBACK.module.card_text
+_piles = FEEDBACK.module.piles
+show_input = FEEDBACK.module.show_input
 
 
 def part_number(part: str) -> int:
@@ -151,34 +159,25 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
 
 
 def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
-    """What the HTML report draws: labelled rows of cards, the first divergence flagged."""
+    """What the HTML report draws: the input (start state), then each pile expected and
+    returned card under card, every difference marked (``graders.views.aligned_pile``)."""
     exp = normalise(expected)
     act = normalise(actual) if actual is not None and check_shape(part, actual) is None else None
-    rows = []
-    if part in ONE_HAND:
-        labels = [("hand", exp[0], act[0] if act else None)]
-    else:
-        labels = [
-            (f"hand {k + 1}", h, act[0][k] if act and k < len(act[0]) else None)
-            for k, h in enumerate(exp[0])
-        ]
-    labels += [
-        ("discard", exp[2], act[2] if act else None),
-        ("deck", exp[1], act[1] if act else None),
+    piles = []
+    mine = dict(_piles(part, act)) if act is not None else {}
+    for label, pile in _piles(part, exp):
+        got = mine.get(label, [] if act is not None else None)
+        piles.append(aligned_pile(label, pile, got, card_text, card_colour))
+    if act is not None:  # hands the student returned that no expected hand matches
+        for label, pile in _piles(part, act):
+            if label not in {p["label"] for p in piles}:
+                piles.append(aligned_pile(label, [], pile, card_text, card_colour))
+    discard, deck, first = args
+    given = [
+        plain_pile(label, pile, card_text, card_colour)
+        for label, pile in _piles(part, (first, deck, discard))
     ]
-    for label, e, a in labels:
-        first = None
-        if a is not None and a != e:
-            first = next(
-                (
-                    k
-                    for k in range(max(len(a), len(e)))
-                    if k >= len(a) or k >= len(e) or a[k] != e[k]
-                ),
-                None,
-            )
-        rows.append({"label": label, "expected": e, "actual": a, "first_divergence": first})
-    return {"kind": "cards", "rows": rows}
+    return {"kind": "cards", "piles": piles, "given": given}
 
 
 CARD_COLOURS = {"r": "red", "g": "green", "b": "blue", "y": "yellow", "w": "wild", "-": "none"}
@@ -191,15 +190,45 @@ def card_colour(card: Any) -> str:
     return "other"
 
 
-def card_text(card: Any) -> str:
-    """A card as the report prints it: ``('b','5')`` -> ``b5``."""
-    if isinstance(card, list | tuple):
-        return "".join(str(c) for c in card)
-    return str(card)
-
-
-class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving, SelfCheck):
+class Plugin(
+    AssignmentPlugin, ProgramIO, Views, Explanation, FixtureGeneration, Solving, SelfCheck
+):
     """uno-moves: four functions (or a program per part) over ``.uno`` games."""
+
+    MAX_GAMES = 256
+
+    def __init__(self, assignment: Any) -> None:
+        super().__init__(assignment)
+        self._games: dict[int, tuple[Any, str, list]] = {}
+
+    def _game(self, case: Case) -> list:
+        """The reference's turns for ``case`` (kept: ``probe`` and ``first_divergence`` both
+        need them, and a class fails the same cases again and again). Kept by the identity
+        of the case's arguments, which the entry holds on to, like the sandbox's frames."""
+        key = id(case.args)
+        found = self._games.get(key)
+        if found is None or found[0] is not case.args or found[1] != case.part:
+            if len(self._games) >= self.MAX_GAMES:
+                self._games.clear()
+            found = (case.args, case.part, explain.game_steps(case.part, case.args))
+            self._games[key] = found
+        return found[2]
+
+    def probe(self, case: Case, value: Any) -> Probe | None:
+        """Parts 2-4: the student's ``onePlayerOneMove`` on the state before each turn of the
+        reference's game, in the reference's turn order."""
+        if case.part not in explain.EXPLAINED_PARTS:
+            return None
+        return Probe(explain.SINGLE_MOVE, explain.probe_calls(self._game(case)))
+
+    def first_divergence(self, case: Case, value: Any, answers: ProbeAnswers | None) -> dict | None:
+        """The first turn whose move departs from the rules (see ``explain``)."""
+        if case.part not in explain.EXPLAINED_PARTS or answers is None:
+            return None
+        return explain.first_divergence(case.part, self._game(case), answers, value)
+
+    def show_input(self, part: str, args: tuple) -> list[str]:
+        return show_input(part, args)
 
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
         return load_case(entry, root)

@@ -31,8 +31,10 @@ from graders.compare import normalise
 from graders.contract import (
     AssignmentPlugin,
     Commands,
+    Explanation,
     FixtureGeneration,
     FixtureRequest,
+    ProbeAnswers,
     Review,
     ReviewResult,
     SelfCheck,
@@ -44,7 +46,9 @@ from graders.paths import assignment_dir
 from graders.results import CaseOutcome, CaseResult
 from graders.submission import Submission
 from graders.tournaments.cli import tournament_command
+from graders.views import aligned_pile
 
+from . import explain
 from .state import Rules
 from .tournament import check_thresholds, run_tournament
 
@@ -137,6 +141,18 @@ def _cards(cards: Any) -> list[dict[str, str]]:
     ]
 
 
+def card_class(card: Any) -> str:
+    """The CSS class of a card code's colour (``R5`` -> ``red``)."""
+    return CARD_CLASS.get(str(card)[:1], "other")
+
+
+def _aligned(label: str, expected: Any, actual: Any) -> dict:
+    """A pile expected and returned, card under card (``graders.views``)."""
+    want = [str(c) for c in expected] if isinstance(expected, list) else []
+    got = None if actual is None else [str(c) for c in actual] if isinstance(actual, list) else []
+    return aligned_pile(label, want, got, str, card_class)
+
+
 def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
     """What the HTML report draws for a failed public case: the given state's table, then
     each pile or hand that differs (expected above yours) and the fields that differ."""
@@ -167,16 +183,15 @@ def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
                 mine = got.get("hands") if isinstance(got.get("hands"), list) else None
                 g = mine[k] if mine and k < len(mine) else None
                 if g != hand:
-                    rows.append(
-                        {"label": f"hand {k}", "expected": _cards(hand), "actual": _cards(g)}
-                    )
+                    rows.append(_aligned(f"hand {k}", hand, g if act else None))
         elif got.get(key) != want[key]:
+            mine = got.get(key) if isinstance(got.get(key), list) else []
             rows.append(
-                {
-                    "label": key.replace("_", " ") + " (top first)",
-                    "expected": _cards(want[key][:30]),
-                    "actual": _cards((got.get(key) or [])[:30]),
-                }
+                _aligned(
+                    key.replace("_", " ") + " (top first)",
+                    want[key][:30],
+                    mine[:30] if act else None,
+                )
             )
     for key in FIELD_ORDER:
         if key in ("hands", "discard", "draw_pile"):
@@ -448,9 +463,22 @@ def _misplay_note(m: Any) -> str:
     return f"{misplay_text(m)} (it saw: {view_text(m.view)})"
 
 
-class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Commands, SelfCheck):
+class Plugin(AssignmentPlugin, Views, Explanation, Review, FixtureGeneration, Commands, SelfCheck):
     """uno-official: the student's engine on conformance scenarios, and a strategy played in
     tournaments against the reference's bots."""
+
+    def first_divergence(self, case: Case, value: Any, answers: ProbeAnswers | None) -> dict | None:
+        """A scenario is one action: that action, the rule of the rules text that decides
+        it, what the reference's engine and the student's made of it, the state before."""
+        return explain.first_divergence(case.part, case.args, case.expected, value)
+
+    def template_filters(self) -> Mapping[str, Any]:
+        return {"official_card_class": card_class}
+
+    def show_input(self, part: str, args: tuple) -> list[str]:
+        """The scenario's state and action (or the deal), in the game's words (the feedback
+        module's: the kit shows them alike)."""
+        return FEEDBACK.show_input(part, args)
 
     @cached_property
     def adapter(self) -> ModuleType:

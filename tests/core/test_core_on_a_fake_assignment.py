@@ -122,6 +122,23 @@ def test_a_wrong_submission_gets_the_plugins_words_and_its_review(course, tmp_pa
     assert result.score == pytest.approx(7 - 1)
 
 
+def test_a_failed_case_is_explained_by_probes_in_its_own_child(course, tmp_path):
+    # WRONG counts every card: asked card by card, the first one it miscounts is g2 (card 2).
+    result = grade(tmp_path, "wrong", {"fake.py": WRONG})
+    fd = by_name(result)["count-mixed"].first_divergence
+    assert fd["where"] == "card 2" and fd["expected"] == "0" and fd["got"] == "1"
+    assert fd["card"] == 2 and fd["note"] == ""  # the keys reports read are always there
+    assert by_name(result)["count-hidden"].first_divergence is None  # hidden: not explained
+    assert by_name(result)["count-empty"].first_divergence is None  # passed: never probed
+    md = render(result, "md")
+    assert md.index("**Where it went wrong:** card 2 · only red cards count") < md.index(
+        "FAKE: expected 2, got 4"
+    )
+    # A program has no child to probe: the plugin explains without answers.
+    program = grade(tmp_path, "prog", {"main.py": PROGRAM.format(mode="len(cards)")})
+    assert by_name(program)["count-mixed"].first_divergence["summary"] == "FAKE: no probe answers"
+
+
 def test_the_view_comes_from_the_assignments_folder_with_its_filters(course, tmp_path):
     result = grade(tmp_path, "wrong", {"fake.py": WRONG})
     html = render(result, "html")

@@ -22,6 +22,7 @@ import pytest
 from graders.assignment import load_assignment
 from graders.export.gradescope import build_autograder
 from graders.new import scaffold
+from graders.results import OUTCOMES
 
 from .conftest import EXAMPLES, Autograder, unzip
 
@@ -29,6 +30,16 @@ ADA = EXAMPLES / "uno-moves" / "ada" / "uno.py"
 BEN = EXAMPLES / "uno-moves" / "ben.py"
 # uno-moves: 45 public cases (see tests/test_check_command.py) and 20 hidden per part.
 PUBLIC, HIDDEN = 45, 80
+
+
+def hidden_tests(results: dict) -> list[dict]:
+    """The tests Gradescope holds back: a hidden case's test is named as it is and carries the
+    assignment's visibility (uno-moves: after_published, the default), never "visible"."""
+    return [t for t in results["tests"] if t["visibility"] != "visible"]
+
+
+def public_tests(results: dict) -> list[dict]:
+    return [t for t in results["tests"] if t["visibility"] == "visible"]
 
 
 def test_the_zip_has_gradescopes_layout(exported):
@@ -101,21 +112,24 @@ def test_a_wrong_solution_gets_partial_marks_and_the_differences(autograder):
     results, _ = autograder.run({"uno.py": BEN})
     assert 0 < results["score"] < 100
     assert results["score"] == pytest.approx(sum(t["score"] for t in results["tests"]))
-    failed = [
-        t for t in results["tests"] if t["status"] == "failed" and "(hidden)" not in t["name"]
-    ]
+    failed = [t for t in public_tests(results) if t["status"] == "failed"]
     assert failed
     assert any(
         re.search(r"hand 1, card \d+: expected \('\w','\w'\), got", t["output"]) for t in failed
     )
+    # Where a failed game went wrong comes first, then how its end differs, then its input.
+    explained = [t for t in failed if t["output"].startswith("**Where it went wrong:**")]
+    assert explained and all(t["tags"] != ["part01"] for t in explained)
+    assert all("Input (start state):" in t["output"] for t in failed)
 
 
 def test_hidden_cases_show_their_name_and_verdict_only(autograder):
     results, _ = autograder.run({"uno.py": BEN})
-    hidden = [t for t in results["tests"] if t["name"].endswith("(hidden)")]
-    assert len(hidden) == HIDDEN
-    assert {t["output"] for t in hidden} <= {"passed", "failed"}
-    assert {t["visibility"] for t in hidden} == {"visible"}  # uno-moves: show_hidden = true
+    hidden = hidden_tests(results)
+    assert len(hidden) == HIDDEN and len(public_tests(results)) == PUBLIC
+    assert {t["output"] for t in hidden} <= set(OUTCOMES.values())
+    assert {t["visibility"] for t in hidden} == {"after_published"}  # the default
+    assert not any("(hidden)" in t["name"] for t in results["tests"])  # named as they are
     assignment = load_assignment("uno-moves")
     shown = json.dumps(results)
     for case in assignment.cases(visibility="hidden"):
@@ -133,7 +147,7 @@ def test_a_crashing_submission_gets_a_clear_message(autograder):
     results, _ = autograder.run({"uno.py": crash})
     part01 = [t for t in results["tests"] if t["tags"] == ["part01"]]
     assert all(t["status"] == "failed" for t in part01)
-    public = [t for t in part01 if "(hidden)" not in t["name"]]
+    public = [t for t in part01 if t["visibility"] == "visible"]
     assert all(
         "onePlayerOneMove crashed: the process killed by signal 11 SIGSEGV" in t["output"]
         for t in public
@@ -147,7 +161,7 @@ def test_a_submission_that_cannot_run_says_where(autograder):
     results, _ = autograder.run({"uno.py": "def onePlayerOneMove(discard, deck, hand:\n"})
     assert results["score"] == 0
     assert re.search(r"Problem: uno\.py:1:\d+: SyntaxError", results["output"])
-    public = [t for t in results["tests"] if "(hidden)" not in t["name"]]
+    public = public_tests(results)
     assert all("SyntaxError" in t["output"] for t in public)
 
 
@@ -182,10 +196,18 @@ def test_what_a_submission_controls_is_plain_and_bounded(autograder):
     text = (autograder.root / "results" / "results.json").read_text(encoding="utf-8")
     assert len(text) < 1_000_000
     assert not re.search("[\x1b\x9b\u202e\ud800-\udfff]", json.dumps(results, ensure_ascii=False))
-    public = [t for t in results["tests"] if "(hidden)" not in t["name"]]
-    assert all(t["output_format"] == "text" for t in results["tests"])
+    public = public_tests(results)
+    assert all(t["output_format"] == "md" for t in results["tests"])
+    assert results["output_format"] == "md"
     assert all(len(t["output"]) <= 7000 for t in public)
     assert any("onePlayerOneMove raised ValueError" in t["output"] for t in public)
+    # Markdown that stays text: outside its fenced blocks (where it is shown as written), no
+    # tag and no link a submission wrote; and every block is closed.
+    for test in public:
+        prose = re.sub(r"(?ms)^(`{3,})\n.*?^\1$", "", test["output"])
+        assert "`" * 3 not in prose, test["output"][-300:]
+        assert "<script>" not in prose and "](http" not in prose
+    assert any("<script>" in t["output"] for t in public)  # printed, shown in a block
 
 
 def test_run_autograder_without_a_setup_still_writes_results(exported, tmp_path):
@@ -199,18 +221,25 @@ def test_run_autograder_without_a_setup_still_writes_results(exported, tmp_path)
 
 def test_a_course_assignment_with_hidden_cases_after_the_due_date(exported, autograder, tmp_path):
     """An assignment of a course folder (``unograde new``) goes into the zip with its course;
-    ``show_hidden = false`` makes its hidden cases Gradescope's ``after_due_date``."""
+    ``hidden_visibility = "after_due_date"`` makes its hidden cases Gradescope's
+    ``after_due_date``, and the export's ``--hidden-visibility`` bakes in another."""
     course = tmp_path / "course"
     env_course = os.environ.pop("UNOGRADE_COURSE", None)
     try:
         scaffold("card-points", course)
         toml = course / "assignments" / "card-points" / "assignment.toml"
-        toml.write_text(toml.read_text().replace("show_hidden = true", "show_hidden = false"))
+        text = toml.read_text()
+        toml.write_text(text.replace("show_hidden = true", 'hidden_visibility = "after_due_date"'))
+        assert toml.read_text() != text
         with zipfile.ZipFile(exported) as zf:
             wheel_name = next(n for n in zf.namelist() if n.endswith(".whl"))
             (tmp_path / wheel_name).write_bytes(zf.read(wheel_name))
         archive = tmp_path / "card-points.zip"
         build_autograder(load_assignment("card-points"), archive, wheel=tmp_path / wheel_name)
+        hidden_zip = tmp_path / "card-points-hidden.zip"
+        build_autograder(
+            load_assignment("card-points"), hidden_zip, tmp_path / wheel_name, "hidden"
+        )
     finally:
         os.environ.pop("UNOGRADE_COURSE", None)
         if env_course is not None:
@@ -225,8 +254,18 @@ def test_a_course_assignment_with_hidden_cases_after_the_due_date(exported, auto
     results, proc = Autograder(root).run({"card_points.py": solution})
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert results["score"] == pytest.approx(sum(t["max_score"] for t in results["tests"]))
-    hidden = [t for t in results["tests"] if t["name"].endswith("(hidden)")]
+    hidden = hidden_tests(results)
     assert hidden and {t["visibility"] for t in hidden} == {"after_due_date"}
+    # The same assignment exported with --hidden-visibility hidden.
+    with zipfile.ZipFile(hidden_zip) as zf:
+        assert "--hidden-visibility hidden" in zf.read("run_autograder").decode()
+    shutil.rmtree(root / "source")
+    (root / "source").mkdir()
+    unzip(hidden_zip, root / "source")
+    results, proc = Autograder(root).run({"card_points.py": solution})
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert {t["visibility"] for t in hidden_tests(results)} == {"hidden"}
+    assert len(hidden_tests(results)) == len(hidden)
 
 
 def _bwrap_root_view() -> list[str] | None:
@@ -346,3 +385,14 @@ def test_an_install_without_its_source_must_be_given_the_wheel(tmp_path):
         [sys.executable, "-m", "graders.cli", "--help"], capture_output=True, text=True
     )
     assert "kit" in proc.stdout and "export" in proc.stdout
+
+
+def test_a_visibility_gradescope_does_not_know_is_refused(tmp_path):
+    from graders.export import autograder
+    from graders.export.gradescope import ExportError
+
+    with pytest.raises(ExportError, match="hidden visibility 'later'"):
+        build_autograder(load_assignment("uno-moves"), tmp_path / "x.zip", None, "later")
+    assert not (tmp_path / "x.zip").exists()
+    assert autograder.main(["uno-moves", "--hidden-visibility", "later"]) == 2
+    assert autograder.main(["uno-moves", "--hidden-visibility"]) == 2

@@ -326,6 +326,7 @@ def test_the_environment_holds_nothing_of_the_graders(tmp_path, assignment, part
     raise RuntimeError(repr(sorted(os.environ)))
     """
     case = probe(tmp_path, assignment, part01, body, isolation)
+    # (A submission that names an allowed numerical library also gets its thread counts.)
     assert set(eval(case.messages[0].split("RuntimeError: ", 1)[1])) == SANDBOX_ENV
 
 

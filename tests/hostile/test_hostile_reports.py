@@ -40,6 +40,18 @@ def hostile_result(text: str = HOSTILE, name: str = "[/]" + FORGE + TERMINAL) ->
         traceback=f'  File "uno.py", line 1\nValueError: {text}',
         args=(text,),
         view={"kind": "generic", "expected": text, "actual": text},
+        given=[text, text],
+        first_divergence={
+            "summary": text,
+            "where": text,
+            "rule": text,
+            "expected": text,
+            "got": text,
+            "note": text,
+            "state_text": [text],
+            "state": {"hands": [[text]]},
+            "view": "",
+        },
     )
     return SubmissionResult(
         assignment="uno-moves",
@@ -149,7 +161,9 @@ def test_a_two_megabyte_value_makes_small_reports_that_say_what_was_cut(tmp_path
     result = hostile_result(text=big, name="big")
     for fmt in ("json", "md", "html", "gradescope"):
         text = render(result, fmt)
-        assert len(text) < 300_000, fmt
+        # About twenty fields hold it (messages, output, the first divergence...): each is
+        # cut to at most 20,000 characters, so the 2 MB never reach a report whole.
+        assert len(text) < 500_000, fmt
         assert "more characters not shown" in text, fmt
     buffer = io.StringIO()
     submission_summary(result, Console(file=buffer, width=200))
@@ -165,3 +179,14 @@ def test_cap_value_bounds_width_depth_and_keeps_shape():
     assert capped["t"][0].endswith("(3,000 more characters not shown)")
     assert len(capped["l"]) == 201 and capped["l"][-1] == "… (800 more items not shown)"
     assert clean_text("a\ud800b") == "a\ufffdb"
+
+
+def test_gradescope_markdown_outputs_are_inert():
+    data = json.loads(render(hostile_result(), "gradescope"))
+    [test] = data["tests"]
+    assert test["output_format"] == "md" and data["output_format"] == "md"
+    for output in (test["output"], data["output"]):
+        structure = lines_outside_fences(output)
+        assert not any(line.startswith("#") for line in structure)
+        assert not any("<script" in line or "<img" in line for line in structure)
+        assert "\x1b" not in output

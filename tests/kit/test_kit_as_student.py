@@ -91,6 +91,52 @@ def blocks(text: str) -> dict[str, list[str]]:
     return found
 
 
+# What only the grader says of a failed case: where it first went wrong (it replays the
+# reference's game, which a kit never holds); and what only a kit says: the files of the case.
+GRADER_ONLY = "Where it went wrong:"
+KIT_ONLY = "The case: "
+
+
+def feedback(text: str) -> dict[str, list[str]]:
+    """pytest's failure sections: test id -> every line of its feedback (outcome, where it went
+    wrong, differences, input, traceback, output), blank lines at either end left out."""
+    found: dict[str, list[str]] = {}
+    current = None
+    for line in text.splitlines():
+        head = re.fullmatch(r"_+ (\S+) _+", line)
+        if head:
+            current = head.group(1)
+            found[current] = []
+        elif re.fullmatch(r"=+ .* =+|-+ Captured .* -+", line) or line.startswith("unocheck"):
+            current = None  # pytest's summary, captured output, the kit's closing notes
+        elif current:
+            found[current].append(line)
+    return {case: _trimmed(lines) for case, lines in found.items()}
+
+
+def _trimmed(lines: list[str]) -> list[str]:
+    while lines and not lines[0].strip():
+        lines = lines[1:]
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    return lines
+
+
+def shared_part(lines: list[str]) -> list[str]:
+    """A case's feedback without what only one side says (``GRADER_ONLY``'s section, up to
+    the blank line that ends it; ``KIT_ONLY``'s line)."""
+    kept: list[str] = []
+    skipping = False
+    for line in lines:
+        if line.startswith(GRADER_ONLY):
+            skipping = True
+        elif skipping:
+            skipping = bool(line.strip())
+        elif not line.startswith(KIT_ONLY):
+            kept.append(line)
+    return _trimmed(kept)
+
+
 def test_a_wrong_solution_reads_as_unograde_check_says(student_python, kit):
     shutil.copy(BEN, kit / "uno.py")
     proc = run_kit(student_python, kit)
@@ -105,6 +151,18 @@ def test_a_wrong_solution_reads_as_unograde_check_says(student_python, kit):
     assert check.returncode == 1
     mine, theirs = blocks(proc.stdout), blocks(check.stdout)
     assert mine and mine == theirs
+    # Every line of a failed case, not only its differences: the outcome, the input, the
+    # traceback and the output read alike; only where it went wrong is the grader's alone.
+    mine_all, theirs_all = feedback(proc.stdout), feedback(check.stdout)
+    assert set(mine_all) == set(theirs_all)
+    assert {k: shared_part(v) for k, v in mine_all.items()} == {
+        k: shared_part(v) for k, v in theirs_all.items()
+    }
+    explained = [k for k, v in theirs_all.items() if any(GRADER_ONLY in line for line in v)]
+    assert explained and all(k.split("::")[0] in ("part02", "part03", "part04") for k in explained)
+    assert GRADER_ONLY not in proc.stdout
+    shown = [k for k, v in mine_all.items() if "Input (start state):" in v]
+    assert shown == list(mine_all)  # every failed case shows its start state, as in the grader
     # The lines are the assignment's words, not deepdiff's.
     assert any("card" in line for lines in mine.values() for line in lines)
     assert "root[" not in proc.stdout
@@ -120,7 +178,9 @@ def test_the_starter_notebook_is_checked_too(student_python, kit):
     proc = run_kit(student_python, kit, "--submission", "uno.ipynb", "-x")
     assert proc.returncode == 1
     assert "onePlayerOneMove is not written yet" in proc.stdout
-    assert 'File "uno.ipynb"' in proc.stdout or 'File "uno.py"' in proc.stdout
+    # The traceback names the notebook's cell and the line in it, as the grader's does.
+    assert re.search(r'File "uno\.ipynb", cell \d+, line \d+, in onePlayerOneMove', proc.stdout)
+    assert 'File "uno.py"' not in proc.stdout
     # The student's own notebook, with a magic the check leaves out (and says so): passes.
     mine = v4.new_notebook()
     mine.cells = [v4.new_markdown_cell("my work"), v4.new_code_cell("%time 1\n" + ADA.read_text())]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import EXAMPLES, ROOT, build, run_kit
-from .test_kit_as_student import blocks
+from .test_kit_as_student import GRADER_ONLY, blocks, feedback, shared_part
 
 
 def flat_uno_official() -> str:
@@ -120,6 +120,15 @@ def test_a_wrong_solution_reads_as_unograde_check_says(student_python, kit):
     shared = set(mine) & set(theirs)
     assert shared, (list(mine)[:5], list(theirs)[:5])
     assert {case: mine[case] for case in shared} == {case: theirs[case] for case in shared}
+    # Every other line too (outcome, input, traceback, output), but where a case first went
+    # wrong: only the grader says that, replaying the reference (the kit never holds it).
+    mine_all, theirs_all = feedback(proc.stdout), feedback(check.stdout)
+    assert {case: shared_part(mine_all[case]) for case in shared} == {
+        case: shared_part(theirs_all[case]) for case in shared
+    }
+    assert GRADER_ONLY not in proc.stdout
+    if assignment_id in ("uno-moves", "final-card-down"):  # their examples' games explained
+        assert any(GRADER_ONLY in line for case in shared for line in theirs_all[case])
     if assignment_id == "uno-lab":
         # Both write Python and end a failed public case with its call (the page's Decision
         # 24), as tests/uno_lab/test_uno_lab_grading.py expects of the grader on this example.

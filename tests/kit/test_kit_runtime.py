@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from types import SimpleNamespace
 
 import pytest
@@ -74,3 +75,70 @@ def test_a_feedback_module_imports_the_runtime_relatively(tmp_path):
     assert feedback.judge(case, [1, 2, 3]) == []
     assert feedback.judge(case, [1, 2]) == ["pile: missing card 3 at the end"]
     assert load_module(path) is feedback.module  # loaded once
+
+
+HARNESS = ROOT / "graders" / "run" / "harness.py"
+
+
+def _session_run(folder, module, function, site=()):
+    from graders.kit.runtime.session import Call, Session
+
+    with Session(HARNESS, folder, module, timeout=20, cpu=20, budget=60, site=site) as runner:
+        return runner.call(Call(0, function, ()))
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("numpy") is None, reason="numpy is not installed (the test extra)"
+)
+def test_a_kit_offers_the_allowed_imports_and_nothing_else_of_site_packages(tmp_path):
+    """As the grader's sandbox: an allowed name the work mentions is importable, with what it
+    requires; nothing else of this Python's site-packages is (here: pytest, deepdiff)."""
+    from graders.kit.runtime.imports import offered, remove_farm
+
+    (tmp_path / "work.py").write_text(
+        "import numpy\n"
+        "def probe():\n"
+        "    found = []\n"
+        "    for name in ('pytest', 'deepdiff', 'jinja2'):\n"
+        "        try:\n"
+        "            __import__(name)\n"
+        "            found.append(name)\n"
+        "        except ImportError:\n"
+        "            pass\n"
+        "    return int(numpy.arange(5).sum()), found\n"
+    )
+    farm, site = offered(("numpy", "pandas"), tmp_path)
+    try:
+        assert farm is not None and site == [str(farm)]
+        assert "numpy" in {p.name for p in farm.iterdir()} and "pandas" not in site[0]
+        run = _session_run(tmp_path, "work", "probe", site)
+    finally:
+        remove_farm(farm)
+    assert run.status == "returned", (run.message, run.traceback)
+    assert run.value == (10, [])  # 0+1+2+3+4, and none of the others
+    # Without the offer the same work cannot import numpy: -I -S, as in the grader.
+    bare = _session_run(tmp_path, "work", "probe")
+    assert bare.status == "import-error" and "numpy" in bare.message
+
+
+def test_nothing_is_offered_to_work_that_mentions_no_allowed_name(tmp_path):
+    from graders.kit.runtime.imports import offered
+
+    (tmp_path / "work.py").write_text("import math\n")
+    assert offered(("numpy",), tmp_path) == (None, [])
+    assert offered((), tmp_path) == (None, [])
+
+
+def test_a_notebook_traceback_names_the_cell_and_its_line():
+    from graders.kit.runtime.notebook import in_cells
+
+    where = {1: (1, 1), 2: (1, 2), 4: (2, 1), 5: (2, 2)}
+    text = (
+        'Traceback (most recent call last):\n  File "uno.py", line 5, in f\n'
+        '  File "helper.py", line 5, in g\n  File "uno.py", line 9, in h\nValueError: x'
+    )
+    shown = in_cells(text, "uno", "hana.ipynb", where)
+    assert 'File "hana.ipynb", cell 2, line 2, in f' in shown
+    assert 'File "helper.py", line 5, in g' in shown  # another file: as it was
+    assert 'File "uno.py", line 9, in h' in shown  # a line no cell holds: as it was
+    assert in_cells(text, "uno", "hana.ipynb", {}) == text

@@ -321,5 +321,11 @@ def test_hostile_text_in_a_value_stays_one_quoted_line_in_every_report():
     console = Console(record=True, width=200, force_terminal=False)
     submission_summary(result, console)
     assert "\x1b" not in console.export_text()
-    output = json.loads(render(result, "gradescope"))["tests"][0]["output"]
-    assert f"({HOSTILE!r}, 55)" in output and HOSTILE not in output
+    test = json.loads(render(result, "gradescope"))["tests"][0]
+    output = test["output"]
+    # Gradescope's feedback is Markdown: the value stays one list item, its markup inert.
+    assert test["output_format"] == "md" and HOSTILE not in output
+    assert "<script>" not in output and "&lt;script&gt;" in output and "\x1b" not in output
+    assert "\n# Score: 100" not in output
+    got = next(line for line in output.splitlines() if line.startswith("- playerLoss: "))
+    assert got.endswith(", 55)") and "\\n# Score: 100" in got  # the repr's \n, as text

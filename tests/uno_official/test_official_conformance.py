@@ -275,3 +275,45 @@ def test_shuffled_answers_are_explained_by_what_a_shuffle_cannot_change():
     kept["state"]["discard"][0] = "W+4"
     lines = official.describe("deal", exp, adapter.canonical(kept, "first-discard"))
     assert lines == ["first discard: expected not a Wild Draw Four, got W+4"]
+
+
+def test_a_failed_action_names_its_rule_and_the_state_before(tmp_path, assignment, engine_source):
+    # The Draw Two mutant above: by the rules text, player 0's R+2 makes player 1 draw two and
+    # miss the turn, so player 2 acts next; the mutant leaves player 1 to act.
+    (old, new), _ = MUTANTS["draw-two-does-not-skip"]
+    cases = {c.name: c for c in assignment.cases(visibility="public")}
+    result = grade(tmp_path, assignment, engine_source.replace(old, new), [cases["draw-two"]])
+    fd = result.cases[0].first_divergence
+    assert fd["where"] == "the action: player 0 plays R+2"
+    assert fd["rule"] == (
+        '"Draw Two" in the rules text ("the next player draws two cards and misses a turn")'
+    )
+    assert fd["expected"].startswith("accepts it: then player 2 to act (play)")
+    assert fd["got"].startswith("accepts it: then player 1 to act (play)")
+    assert fd["state_text"][1] == "hand of player 0: RS RR R+2 G1  <- to act"
+    html = render(result, "html")
+    before = html[html.index("The state before it") :]
+    assert "player 0 (to act)" in before and 'class="card red">R+2' in before
+    assert result.cases[0].given[-1] == "action: player 0 plays R+2"
+
+
+def test_an_accepted_illegal_action_cites_matching(tmp_path, assignment):
+    # B7 on R9 matches neither colour nor number: the engine must refuse it.
+    source = "def apply(state, action):\n    return state\n"
+    cases = {c.name: c for c in assignment.cases(visibility="public")}
+    result = grade(tmp_path, assignment, source, [cases["mismatch-is-illegal"]])
+    fd = result.cases[0].first_divergence
+    assert fd["where"] == "the action: player 0 plays B7"
+    assert fd["rule"].startswith('"On your turn" in the rules text ("play one card matching')
+    assert fd["expected"] == "refuses it: raises ValueError (the action is illegal)"
+    assert fd["got"].startswith("accepts it")
+
+
+def test_every_rule_quoted_is_in_the_rules_text():
+    from reference.uno_official.explain import RULES
+    from reference.uno_official.rules_text import OFFICIAL_RULES
+
+    text = " ".join(OFFICIAL_RULES.split())
+    for name, quote in RULES.values():
+        assert name in text, name
+        assert " ".join(quote.split()) in text, quote

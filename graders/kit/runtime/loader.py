@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .verdict import judge_structurally
+from .verdict import input_lines, judge_structurally
 
 
 def load_module(path: Path) -> ModuleType:
@@ -43,7 +43,8 @@ def load_module(path: Path) -> ModuleType:
 
 class Feedback:
     """A feedback module as a judge: ``check_shape`` (required), ``normalise_result``,
-    ``describe`` and ``judge`` (defaults: unchanged, none, the structural comparison)."""
+    ``describe``, ``judge`` and ``show_input`` (defaults: unchanged, none, the structural
+    comparison, each argument pretty-printed)."""
 
     def __init__(self, module: ModuleType) -> None:
         self.module = module
@@ -68,6 +69,11 @@ class Feedback:
             return list(function(case, value))
         part = case.part
         return judge_structurally(case.expected, value, lambda e, a: self.describe(part, e, a))
+
+    def show_input(self, part: str, args: Any) -> list[str]:
+        """A failed case's input (its start state) as lines, in the assignment's notation."""
+        function = getattr(self.module, "show_input", None)
+        return input_lines(args) if function is None else [str(x) for x in function(part, args)]
 
 
 def load_feedback(path: Path) -> Feedback:

@@ -3,7 +3,8 @@
 Notebooks are read as JSON (no kernel, no nbformat: its reader validates and converts, and
 raises on the malformed cells a student's editor can leave).  Code cells are joined into one
 module; IPython magics and ``!shell`` lines are dropped with a note; every line of the module
-is mapped back to its cell so that a syntax error names the cell.  The grader
+is mapped back to its cell so that a syntax error, and every line of a traceback, names the
+cell and the line in it, as Jupyter counts them.  The grader
 (:mod:`graders.submission`) and a self-check kit read notebooks with this one definition.
 """
 
@@ -113,3 +114,20 @@ def syntax_problem(source: str, shown: str, where: dict[int, tuple[int, int]]) -
     except (RecursionError, MemoryError):  # 1+1+...+1 a hundred thousand times
         return f"{shown}: an expression nested too deeply to compile"
     return None
+
+
+def in_cells(text: str, module: str, shown: str, where: dict[int, tuple[int, int]]) -> str:
+    """A traceback of a notebook's joined module (``File "uno.py", line 57``) with each of its
+    lines named as Jupyter shows it: ``File "hana.ipynb", cell 3, line 4`` (code cells and
+    their lines counted from 1). ``shown``: the notebook's name; ``where``: the module's line
+    to (cell, line), as :func:`notebook_code` maps them."""
+    if not text or not where:
+        return text
+
+    def place(match: re.Match) -> str:
+        found = where.get(int(match.group(1)))
+        if found is None:
+            return match.group(0)
+        return f'File "{shown}", cell {found[0]}, line {found[1]}'
+
+    return re.sub(rf'File "{re.escape(module)}\.py", line (\d+)', place, text)

@@ -22,11 +22,20 @@ from typing import Any
 
 import pytest
 
+from .imports import offered, remove_farm
 from .loader import load_feedback, load_module
+from .notebook import in_cells
 from .programs import Program
 from .render import case_text, environment
 from .session import Call, Run, Session, prepare
-from .verdict import MALFORMED, MUTATED, bounded_messages, failure, judge_value
+from .verdict import (
+    MALFORMED,
+    MUTATED,
+    bounded_input,
+    bounded_messages,
+    failure,
+    judge_value,
+)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -43,6 +52,7 @@ class Checked:
     traceback: str = ""
     stdout: str = ""
     stdout_dropped: int = 0
+    given: list[str] = field(default_factory=list)  # the input, as the grader shows it
 
     @property
     def passed(self) -> bool:
@@ -79,6 +89,13 @@ def judge_run(feedback: Any, case: Any, run: Run, function: str, memory_mb: int)
     if run.mutated:
         checked.messages.append(MUTATED.format(function=function))
     checked.messages = bounded_messages(checked.messages)
+    if not checked.passed and run.status != "not-run":
+        # The case's input as the grader's reports show a failed public case's. Where it first
+        # went wrong the grader alone says: that replays the reference, which a kit never holds.
+        try:
+            checked.given = bounded_input(feedback.show_input(case.part, case.args))
+        except Exception:  # noqa: BLE001 - the input's text is a nicety, as in the grader
+            checked.given = []
     return checked
 
 
@@ -242,6 +259,9 @@ def run_cases(kit: dict, source: Path, cases: list[dict], config: pytest.Config)
     limits = kit["limits"]
     functions = {part["id"]: part["function"] for part in kit["parts"]}
     runs: list[Run] = []
+    # What the assignment lets a submission import (``[imports] allowed``), where this Python
+    # has it: offered as the grader's sandbox offers it, and nothing else of site-packages.
+    farm, site = offered(tuple(kit.get("allowed_imports") or ()), prepared.folder)
     try:
         with Session(
             HERE / "harness.py",
@@ -252,6 +272,7 @@ def run_cases(kit: dict, source: Path, cases: list[dict], config: pytest.Config)
             cpu=limits["cpu"],
             budget=limits["submission_timeout"],
             output_chars=limits["output_kb"] * 1024,
+            site=site,
         ) as runner:
             for case in cases:
                 function = functions[case["part"]]
@@ -266,10 +287,15 @@ def run_cases(kit: dict, source: Path, cases: list[dict], config: pytest.Config)
             notes.extend(interpret(prepared.folder, views, values))
     finally:
         shutil.rmtree(prepared.folder, ignore_errors=True)
-    return {
+        remove_farm(farm)
+    checked = {
         case["index"]: judge_run(feedback, view, run, functions[case["part"]], limits["memory_mb"])
         for case, view, run in zip(cases, views, runs, strict=True)
     }
+    if prepared.where:  # a notebook: its tracebacks name the cell and the line in it
+        for one in checked.values():
+            one.traceback = in_cells(one.traceback, module, source.name, prepared.where)
+    return checked
 
 
 def run_program(kit: dict, source: Path, program: dict, cases: list[dict]) -> dict:

@@ -22,6 +22,12 @@ def truncate_text(text: str, limit: int = 2000) -> str:
     return cap_text(clean_text(text), limit)
 
 
+def plain_text(text: Any, limit: int = 2000) -> str:
+    """Text a submission controls, for a terminal or a plain-text field: cut, with no escape
+    sequence or control character left."""
+    return terminal_plain(truncate_text(str(text), limit))
+
+
 def outcome_label(key: str) -> str:
     """What people read for an outcome (``wrong-shape`` -> "wrong result type or shape")."""
     return OUTCOME_LABELS.get(key, key)
@@ -29,7 +35,7 @@ def outcome_label(key: str) -> str:
 
 def environment(folders: Sequence[str]) -> Environment:
     """Templates looked up in ``folders`` (first match wins), HTML autoescaped, undefined
-    names an error, with the ``truncate_text`` and ``outcome`` filters."""
+    names an error, with the ``truncate_text``, ``plain`` and ``outcome`` filters."""
     env = Environment(
         loader=FileSystemLoader(list(folders)),
         autoescape=select_autoescape(["html", "html.j2"]),
@@ -39,17 +45,22 @@ def environment(folders: Sequence[str]) -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["truncate_text"] = truncate_text
+    env.filters["plain"] = plain_text
     env.filters["outcome"] = outcome_label
     return env
 
 
 def case_text(env: Environment, case: Any) -> str:
-    """A case's outcome, feedback lines, traceback and what it printed (``case.txt.j2``), each
-    with no escape sequence or control character left (one field at a time: an escape cut
-    short in one cannot swallow the next): fit for a terminal, or a plain-text report."""
+    """A case's outcome, where it first went wrong (the grader's explanation, when the case
+    has one: a kit never does, it needs the reference), feedback lines, input (``given``),
+    traceback and what it printed (``case.txt.j2``), each with no escape sequence or control
+    character left (one field at a time: an escape cut short in one cannot swallow the next):
+    fit for a terminal, or a plain-text report."""
     shown = SimpleNamespace(
         outcome=case.outcome,
+        first_divergence=getattr(case, "first_divergence", None) or None,
         messages=[terminal_plain(m) for m in case.messages],
+        given=[terminal_plain(line) for line in getattr(case, "given", None) or ()],
         traceback=terminal_plain(case.traceback or ""),
         stdout=terminal_plain(case.stdout or ""),
         stdout_dropped=case.stdout_dropped,

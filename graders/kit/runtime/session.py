@@ -24,7 +24,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +70,8 @@ class Prepared:
     folder: Path | None
     problem: str | None
     notes: list[str]
+    # A notebook's module line -> (code cell, line in it): tracebacks name the cell.
+    where: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
 def prepare(
@@ -123,7 +125,7 @@ def prepare(
         shutil.copyfile(path, target)
     if adapter is not None:
         shutil.copyfile(adapter, folder / f"{ADAPTER_MODULE}.py")
-    return Prepared(folder, None, notes)
+    return Prepared(folder, None, notes, where)
 
 
 class _Child:
@@ -243,7 +245,9 @@ class Session:
     """The child kept across cases (a fresh one after a timeout or a crash), within a budget.
 
     ``harness`` is the harness file; ``timeout`` and ``cpu`` are each case's wall-clock and
-    CPU seconds; ``budget`` the seconds for all cases; ``output_chars`` what a case may print.
+    CPU seconds; ``budget`` the seconds for all cases; ``output_chars`` what a case may print;
+    ``site`` the folders the child finds the assignment's allowed imports in (last on its
+    ``sys.path``, as the grader's sandbox puts them).
     """
 
     def __init__(
@@ -257,11 +261,13 @@ class Session:
         cpu: float = 2.0,
         budget: float = 60.0,
         output_chars: int = 32 * 1024,
+        site: Sequence[str] = (),
     ) -> None:
         self.wire = load_module(harness)  # the frames and the tagged JSON, as the grader's
         self.harness, self.folder, self.module = harness, folder, module
         self.adapter = ADAPTER_MODULE if adapter else None
         self.timeout, self.cpu, self.output_chars = timeout, cpu, output_chars
+        self.site = list(site)  # what the assignment lets a submission import (``imports``)
         self.deadline = time.monotonic() + budget
         self.budget = budget
         self.child: _Child | None = None
@@ -291,6 +297,7 @@ class Session:
             "output_chars": self.output_chars,
             "adapter": self.adapter,
             "rlimits": False,
+            "site": self.site,
         }
 
     def _left(self) -> float:

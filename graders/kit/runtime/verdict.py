@@ -2,14 +2,15 @@
 
 One definition for the grader's engine (:mod:`graders.grade.engine`) and a self-check kit:
 the chain a returned value goes through (its shape, then the assignment's verdict), the
-default verdict (a structural comparison explained by ``describe``), and the words for every
-way a call can fail.  Outcomes and run statuses are plain strings here (the grader's
-``CaseOutcome`` and ``RunStatus`` equal them).
+default verdict (a structural comparison explained by ``describe``), the words for every
+way a call can fail, and a failed case's input as lines (``show_input``).  Outcomes and run
+statuses are plain strings here (the grader's ``CaseOutcome`` and ``RunStatus`` equal them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pprint import pformat
 from typing import Any, Protocol
 
 from .compare import differs
@@ -98,3 +99,27 @@ def bounded_messages(messages: list[str]) -> list[str]:
         cut = len(lines) - MAX_MESSAGES
         lines = lines[:MAX_MESSAGES] + [f"… ({cut} more differences not shown)"]
     return lines
+
+
+MAX_INPUT_LINES = 60
+MAX_INPUT_LINE_CHARS = 500
+
+
+def input_lines(args: Sequence[Any]) -> list[str]:
+    """A case's input as lines when the assignment has no words of its own for it (the
+    default ``show_input``): each argument pretty-printed."""
+    lines: list[str] = []
+    for k, arg in enumerate(args, 1):
+        text = pformat(arg, width=96, compact=True)
+        lines += [f"argument {k}:", *("  " + line for line in text.splitlines())]
+        if len(lines) > MAX_INPUT_LINES:
+            break
+    return lines
+
+
+def bounded_input(lines: Sequence[Any]) -> list[str]:
+    """A failed case's input lines cut to what a report shows: the first
+    ``MAX_INPUT_LINES``, each cut short."""
+    return [
+        cap_text(clean_text(str(line)), MAX_INPUT_LINE_CHARS) for line in lines[:MAX_INPUT_LINES]
+    ]

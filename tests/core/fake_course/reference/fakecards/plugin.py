@@ -14,8 +14,11 @@ from graders.assignment import Case
 from graders.contract import (
     AssignmentPlugin,
     Commands,
+    Explanation,
     FixtureGeneration,
     FixtureRequest,
+    Probe,
+    ProbeAnswers,
     ProgramIO,
     Review,
     ReviewResult,
@@ -31,7 +34,15 @@ SOLVERS = {"count": count_red, "sort": sort_cards}
 
 
 class FakeCards(
-    AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving, Stages, Review, Commands
+    AssignmentPlugin,
+    ProgramIO,
+    Views,
+    Explanation,
+    FixtureGeneration,
+    Solving,
+    Stages,
+    Review,
+    Commands,
 ):
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
         cards = json.loads((root / entry["input"]).read_text(encoding="utf-8"))
@@ -79,6 +90,29 @@ class FakeCards(
 
     def template_filters(self) -> Mapping[str, Callable[..., Any]]:
         return {"shout": lambda text: f"{str(text).upper()}!"}
+
+    # Explanation: a count that went wrong is asked card by card; the first card it miscounts
+    def probe(self, case: Case, value: Any) -> Probe | None:
+        if case.part != "count":
+            return None
+        return Probe("count_red", tuple(([card],) for card in case.args[0]))
+
+    def first_divergence(self, case: Case, value: Any, answers: ProbeAnswers | None) -> dict | None:
+        if answers is None:
+            return {"summary": "FAKE: no probe answers", "where": ""}
+        for k, (card, (kind, got)) in enumerate(zip(case.args[0], answers, strict=False), 1):
+            want = count_red([card])
+            if kind != "returned" or got != want:
+                return {
+                    "summary": f"FAKE: card {k} ({card}) is miscounted",
+                    "where": f"card {k}",
+                    "rule": "only red cards count",
+                    "expected": str(want),
+                    "got": str(got),
+                    "state_text": [f"cards before it: {case.args[0][: k - 1]}"],
+                    "card": k,
+                }
+        return None
 
     # FixtureGeneration and Solving
     def fixture_options(self) -> Sequence[click.Option]:
