@@ -135,7 +135,10 @@ def test_a_streak_is_broken_by_a_case_that_finishes(tmp_path, assignment, part01
                     pass
             return (hand, deck, discard)
         """
-    limits = small(assignment, timeout=0.5, cpu=0.5)
+    # The loops must end by CPU time, which the child survives: a wall-clock timeout (the
+    # first to fire on a loaded machine when both limits are equal) replaces the child, and
+    # the fresh one's counter starts again at 0, so it would loop on every case.
+    limits = small(assignment, timeout=30, cpu=0.5)
     result = grade_source(tmp_path, assignment, part01[:5], source, "rlimits", limits)
     outcomes = [c.outcome for c in result.cases]
     assert "not-run" not in outcomes

@@ -1,0 +1,312 @@
+"""Mutation testing of the core and of each reference's rules, one module at a time.
+
+    python tools/mutation.py                  # every module in [tool.unograde.mutation]
+    python tools/mutation.py graders/compare.py reference/uno_moves/rules.py
+    python tools/mutation.py --survivors      # re-test only the mutants that survived last time
+    python tools/mutation.py --table          # the table of scores of the last runs (Markdown)
+
+The tool is cosmic-ray (``[tool.cosmic-ray]`` in pyproject.toml: its operators and the filter
+that keeps the sample we use); which tests exercise which module, the list of modules and the
+mutants judged equivalent are ``[tool.unograde.mutation]`` and ``tools/mutation_equivalents.toml``.
+
+Why this shape:
+- cosmic-ray mutates the file on disk and runs a test command, so a mutant reaches everything:
+  the sandbox's child (``harness.py`` runs as ``python -I -S`` in another process), the
+  forkserver's workers and ``python -m graders.cli`` subprocesses. It does so in a scratch copy
+  of the tree (``.mutation/tree-PID``, put first on ``PYTHONPATH``, removed at the end), so the working tree is never
+  left mutated and the compiled uno-official engine (absent from the copy) never hides a mutant.
+- Each mutant runs only the fast tests that exercise its module (``-x``: the first failure
+  kills it), and the timeout is derived from the module's own unmutated run (a mutant that
+  loops is killed by it, whatever the machine's load). The process runs at ``nice 10``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import shlex
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / ".mutation"
+TREE = WORK / f"tree-{os.getpid()}"  # one copy per run: runs never share one
+EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.toml"
+
+
+def settings() -> tuple[dict, dict]:
+    tool = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]
+    return tool["cosmic-ray"], tool["unograde"]["mutation"]
+
+
+def slug(module: str) -> str:
+    return module.removesuffix(".py").replace("/", ".")
+
+
+def copy_tree() -> None:
+    """The tracked and new (not ignored) files of the working tree, as they are now."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
+    if TREE.exists():
+        shutil.rmtree(TREE)
+    for raw in listed:
+        if not raw:
+            continue
+        name = raw.decode()
+        source = ROOT / name
+        if not source.is_file() or source.is_symlink():
+            continue
+        target = TREE / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+
+
+def environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(TREE) + (os.pathsep + env["PYTHONPATH"] if "PYTHONPATH" in env else "")
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["UNOGRADE_PURE_ENGINE"] = "1"  # never the compiled uno-official engine
+    env.pop("COVERAGE_PROCESS_START", None)
+    return env
+
+
+def test_command(mutation: dict, tests: list[str]) -> str:
+    command = [sys.executable, *shlex.split(mutation["pytest"]), *tests]
+    return shlex.join(command)
+
+
+def baseline(command: str) -> float:
+    """Run the module's tests on the unmutated copy: they must pass; return how long they took."""
+    started = time.monotonic()
+    done = subprocess.run(
+        shlex.split(command), cwd=TREE, env=environment(), capture_output=True, text=True
+    )
+    seconds = time.monotonic() - started
+    if done.returncode != 0:
+        sys.exit(f"the unmutated tests fail ({command}):\n{done.stdout[-4000:]}{done.stderr}")
+    return seconds
+
+
+def cosmic_ray(*args: str) -> None:
+    executable = Path(sys.executable).with_name("cosmic-ray")
+    subprocess.run([str(executable), *args], cwd=TREE, env=environment(), check=True)
+
+
+def line_ranges(module: str, names: list[str]) -> list[str]:
+    """The lines of the named functions (``name`` or ``Class.method``) of ``module``."""
+    tree = ast.parse((ROOT / module).read_text())
+    found: dict[str, ast.AST] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found[node.name] = node
+        elif isinstance(node, ast.ClassDef):
+            for inner in node.body:
+                if isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
+                    found[f"{node.name}.{inner.name}"] = inner
+    missing = [n for n in names if n not in found]
+    if missing:
+        sys.exit(f"{module}: no function {', '.join(missing)} ([tool.unograde.mutation.only])")
+    return [f"{found[n].lineno}-{found[n].end_lineno}" for n in names]
+
+
+def write_config(
+    module: str, base: dict, command: str, timeout: float, only: list[str] | None
+) -> Path:
+    from cosmic_ray.config import serialize_config
+
+    config = dict(base)
+    config.update({"module-path": module, "test-command": command, "timeout": timeout})
+    if only:
+        filters = dict(config.get("filters", {}))
+        filters["line-filter"] = {"lines": {module: line_ranges(module, only)}}
+        config["filters"] = filters
+    path = WORK / f"{slug(module)}.toml"
+    path.write_text(serialize_config(config))
+    return path
+
+
+def filter_mutants(config: Path, session: Path, lines: bool) -> None:
+    """Skip the operators outside our sample, and the lines outside the module's ``only``."""
+    bin_dir = Path(sys.executable).parent
+    run = [str(bin_dir / "cr-filter-operators"), str(session), str(config)]
+    subprocess.run(run, cwd=TREE, check=True)
+    if lines:
+        run = [str(bin_dir / "cr-filter-lines"), str(session), "--config", str(config)]
+        subprocess.run(run, cwd=TREE, check=True)
+
+
+def forget_survivors(session: Path) -> int:
+    """Make the survivors of the last run pending again (they are tested with today's tests)."""
+    with sqlite3.connect(session) as db:
+        cursor = db.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'")
+        return cursor.rowcount
+
+
+@dataclass
+class Score:
+    module: str
+    mutants: int = 0
+    killed: int = 0
+    timeouts: int = 0
+    survived: list[dict] = field(default_factory=list)
+    equivalent: list[dict] = field(default_factory=list)
+    pending: int = 0
+
+    @property
+    def raw(self) -> float:
+        return 100.0 * self.killed / self.mutants if self.mutants else 100.0
+
+    @property
+    def adjusted(self) -> float:
+        judged = self.mutants - len(self.equivalent)
+        return 100.0 * self.killed / judged if judged else 100.0
+
+
+def changed_lines(diff: str) -> tuple[str, str]:
+    old = [ln[1:].strip() for ln in diff.splitlines() if ln.startswith("-") and ln[:3] != "---"]
+    new = [ln[1:].strip() for ln in diff.splitlines() if ln.startswith("+") and ln[:3] != "+++"]
+    return " / ".join(old), " / ".join(new)
+
+
+def equivalents() -> list[dict]:
+    if not EQUIVALENTS.exists():
+        return []
+    return tomllib.loads(EQUIVALENTS.read_text()).get("equivalent", [])
+
+
+def score(module: str) -> Score:
+    session = WORK / f"{slug(module)}.sqlite"
+    result = Score(module)
+    if not session.exists():
+        return result
+    known = [e for e in equivalents() if e["module"] == module]
+    with sqlite3.connect(session) as db:
+        rows = db.execute(
+            "SELECT s.operator_name, s.start_pos_row, r.worker_outcome, r.test_outcome, r.diff, "
+            "r.output FROM work_items w JOIN mutation_specs s ON s.job_id = w.job_id "
+            "LEFT JOIN work_results r ON r.job_id = w.job_id"
+        ).fetchall()
+    for operator, row, worker, outcome, diff, output in rows:
+        if worker in ("SKIPPED", "NO_TEST"):
+            continue
+        result.mutants += 1
+        if worker is None:
+            result.pending += 1
+        elif outcome == "SURVIVED":
+            old, new = changed_lines(diff or "")
+            entry = {"operator": operator, "line": row, "old": old, "new": new, "diff": diff}
+            match = [
+                e
+                for e in known
+                if e["operator"] == operator and e["old"] == old and e["new"] == new
+            ]
+            if match:
+                entry["reason"] = match[0]["reason"]
+                result.equivalent.append(entry)
+            else:
+                result.survived.append(entry)
+        else:
+            result.killed += 1
+            result.timeouts += output == "timeout"
+    return result
+
+
+def write_survivors(result: Score) -> Path:
+    path = WORK / f"{slug(result.module)}.survivors.md"
+    lines = [f"# {result.module}: {len(result.survived)} survivors\n"]
+    for entry in sorted(result.survived, key=lambda e: e["line"]):
+        lines.append(f"## line {entry['line']}: {entry['operator']}\n")
+        lines.append(f"```diff\n{entry['diff']}```\n")
+    path.write_text("\n".join(lines))
+    return path
+
+
+def table(modules: list[str]) -> str:
+    head = (
+        "| module | mutants | killed | of which by timeout | survived | equivalent "
+        "| killed / all | killed / non-equivalent |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+    )
+    rows = []
+    for module in modules:
+        s = score(module)
+        if not s.mutants:
+            rows.append(f"| `{module}` | not run | | | | | | |")
+            continue
+        pending = f" ({s.pending} pending)" if s.pending else ""
+        rows.append(
+            f"| `{module}` | {s.mutants}{pending} | {s.killed} | {s.timeouts} | "
+            f"{len(s.survived)} | {len(s.equivalent)} | {s.raw:.1f}% | {s.adjusted:.1f}% |"
+        )
+    return "\n".join([head, *rows])
+
+
+def run(module: str, tests: list[str], base: dict, mutation: dict, survivors: bool) -> Score:
+    only = mutation.get("only", {}).get(module)
+    command = test_command(mutation, tests)
+    seconds = baseline(command)
+    timeout = round(max(mutation["min_timeout"], mutation["timeout_factor"] * seconds), 1)
+    config = write_config(module, base, command, timeout, only)
+    session = WORK / f"{slug(module)}.sqlite"
+    if survivors and session.exists():
+        print(f"{module}: re-testing {forget_survivors(session)} survivors", flush=True)
+    else:
+        cosmic_ray("init", "--force", str(config), str(session))
+        filter_mutants(config, session, bool(only))
+    print(f"{module}: tests take {seconds:.1f} s unmutated; timeout {timeout} s", flush=True)
+    cosmic_ray("exec", str(config), str(session))
+    result = score(module)
+    path = write_survivors(result)
+    print(
+        f"{module}: {result.killed}/{result.mutants} killed ({result.raw:.1f}%), "
+        f"{len(result.equivalent)} equivalent, {len(result.survived)} survivors in "
+        f"{path.relative_to(ROOT)}",
+        flush=True,
+    )
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("modules", nargs="*", help="paths of modules (default: all configured)")
+    parser.add_argument("--survivors", action="store_true", help="re-test only last survivors")
+    parser.add_argument("--table", action="store_true", help="print the table of scores")
+    args = parser.parse_args(argv)
+    base, mutation = settings()
+    configured: dict[str, list[str]] = mutation["modules"]
+    modules = args.modules or list(configured)
+    unknown = [m for m in modules if m not in configured]
+    if unknown:
+        parser.error(f"not configured in [tool.unograde.mutation.modules]: {', '.join(unknown)}")
+    if args.table:
+        print(table(modules))
+        return 0
+    os.nice(mutation.get("nice", 10))
+    WORK.mkdir(exist_ok=True)
+    copy_tree()
+    failing = []
+    try:
+        for module in modules:
+            result = run(module, configured[module], base, mutation, args.survivors)
+            if result.adjusted < mutation["goal"]:
+                failing.append(module)
+    finally:
+        shutil.rmtree(TREE, ignore_errors=True)
+    print(table(modules))
+    if failing:
+        print(f"below {mutation['goal']}%: {', '.join(failing)}")
+    return 1 if failing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
