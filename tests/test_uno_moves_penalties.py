@@ -106,3 +106,18 @@ def test_a_bare_wild_draw_four_cannot_be_paid():
 )
 def test_colour_marker(hand, marker):
     assert colour_marker(C(hand)) == C(marker)[0]
+
+
+def test_rule_seven_draws_one_card_to_the_back_of_the_hand():
+    turn = take_turn(C("g1 b2"), C("y1 y2"), C("r5"))
+    assert turn.action == "draw" and turn.drawn == 1 and turn.rule == "draw"
+    assert (turn.hand, turn.deck, turn.discard) == (C("g1 b2 y1"), C("y2"), C("r5"))
+
+
+def test_only_the_top_of_the_discard_says_the_game_is_won():
+    # D8: the game is over when the discard's *top* is ('-','-'); a card further down is
+    # history, and r1 is played on r5 by colour (rule 3).
+    turn = take_turn(C("r1"), (), (("r", "5"), ("-", "-")))
+    assert turn.action == "play" and turn.card == ("r", "1")
+    over = take_turn(C("r1"), (), (("-", "-"), ("r", "5")))
+    assert over.action == "over" and not over.changed

@@ -150,7 +150,9 @@ def test_sleeping_just_under_the_limit_is_bounded_by_the_submission_budget(
     tmp_path, assignment, isolation
 ):
     cases = assignment.cases()
-    limits = small(assignment, submission_timeout=3.0)
+    # 0.9 s of sleep a case under a 10 s wall clock: never a timeout however loaded the
+    # machine, so the budget alone stops it.
+    limits = small(assignment, timeout=10.0, submission_timeout=3.0)
     source = """
         import time
         def _slow(*args):
