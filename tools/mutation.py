@@ -13,8 +13,9 @@ Why this shape:
 - cosmic-ray mutates the file on disk and runs a test command, so a mutant reaches everything:
   the sandbox's child (``harness.py`` runs as ``python -I -S`` in another process), the
   forkserver's workers and ``python -m graders.cli`` subprocesses. It does so in a scratch copy
-  of the tree (``.mutation/tree-PID``, put first on ``PYTHONPATH``, removed at the end), so the working tree is never
-  left mutated and the compiled uno-official engine (absent from the copy) never hides a mutant.
+  of the tree (``.mutation/tree-PID``, first on ``PYTHONPATH``, removed at the end), so the
+  working tree is never left mutated and the compiled uno-official engine (absent from the
+  copy) never hides a mutant.
 - Each mutant runs only the fast tests that exercise its module (``-x``: the first failure
   kills it), and the timeout is derived from the module's own unmutated run (a mutant that
   loops is killed by it, whatever the machine's load). The process runs at ``nice 10``.
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import ast
 import os
+import re
 import shlex
 import shutil
 import sqlite3
@@ -81,9 +83,39 @@ def environment() -> dict[str, str]:
     return env
 
 
+def existing_tests(mutation: dict) -> set[str]:
+    """The test files that existed at ``before`` (the commit the scores are compared with)."""
+    listed = subprocess.run(
+        ["git", "ls-tree", "-r", "--name-only", mutation["before"], "tests"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return set(listed.split())
+
+
 def test_command(mutation: dict, tests: list[str]) -> str:
-    command = [sys.executable, *shlex.split(mutation["pytest"]), *tests]
+    """The tests that existed at ``before`` first, then the new ones: with ``-x`` a mutant is
+    stopped by the first test that fails, so the file of that test says whether the older
+    tests alone killed it."""
+    old = existing_tests(mutation)
+    ordered = [t for t in tests if t.split("::")[0] in old]
+    ordered += [t for t in tests if t not in ordered]
+    command = [sys.executable, *shlex.split(mutation["pytest"]), *ordered]
     return shlex.join(command)
+
+
+FAILED = re.compile(r"^(?:FAILED|ERROR) (?:collecting )?(tests/[^\s:]+)", re.MULTILINE)
+
+
+def killed_by_older_tests(output: str | None, old: set[str]) -> bool:
+    """Did a test that existed at ``before`` kill the mutant? A timeout (no output) is counted
+    as the older tests' (they run first)."""
+    if not output or output == "timeout":
+        return True
+    found = FAILED.search(output)
+    return found is None or found.group(1) in old
 
 
 def baseline(command: str) -> float:
@@ -158,6 +190,7 @@ class Score:
     module: str
     mutants: int = 0
     killed: int = 0
+    killed_before: int = 0  # by the tests that existed at ``before``
     timeouts: int = 0
     survived: list[dict] = field(default_factory=list)
     equivalent: list[dict] = field(default_factory=list)
@@ -166,6 +199,10 @@ class Score:
     @property
     def raw(self) -> float:
         return 100.0 * self.killed / self.mutants if self.mutants else 100.0
+
+    @property
+    def before(self) -> float:
+        return 100.0 * self.killed_before / self.mutants if self.mutants else 100.0
 
     @property
     def adjusted(self) -> float:
@@ -185,9 +222,10 @@ def equivalents() -> list[dict]:
     return tomllib.loads(EQUIVALENTS.read_text()).get("equivalent", [])
 
 
-def score(module: str) -> Score:
+def score(module: str, old: set[str] | None = None) -> Score:
     session = WORK / f"{slug(module)}.sqlite"
     result = Score(module)
+    old = old if old is not None else existing_tests(settings()[1])
     if not session.exists():
         return result
     known = [e for e in equivalents() if e["module"] == module]
@@ -204,12 +242,12 @@ def score(module: str) -> Score:
         if worker is None:
             result.pending += 1
         elif outcome == "SURVIVED":
-            old, new = changed_lines(diff or "")
-            entry = {"operator": operator, "line": row, "old": old, "new": new, "diff": diff}
+            before, after = changed_lines(diff or "")
+            entry = {"operator": operator, "line": row, "old": before, "new": after, "diff": diff}
             match = [
                 e
                 for e in known
-                if e["operator"] == operator and e["old"] == old and e["new"] == new
+                if e["operator"] == operator and e["old"] == before and e["new"] == after
             ]
             if match:
                 entry["reason"] = match[0]["reason"]
@@ -219,6 +257,7 @@ def score(module: str) -> Score:
         else:
             result.killed += 1
             result.timeouts += output == "timeout"
+            result.killed_before += killed_by_older_tests(output, old)
     return result
 
 
@@ -234,19 +273,22 @@ def write_survivors(result: Score) -> Path:
 
 def table(modules: list[str]) -> str:
     head = (
-        "| module | mutants | killed | of which by timeout | survived | equivalent "
-        "| killed / all | killed / non-equivalent |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+        "| module | mutants | killed before | killed now (by timeout) | equivalent | survived "
+        "| before | now | now, of non-equivalent |\n"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
     )
+    old = existing_tests(settings()[1])
     rows = []
     for module in modules:
-        s = score(module)
+        s = score(module, old)
         if not s.mutants:
-            rows.append(f"| `{module}` | not run | | | | | | |")
+            rows.append(f"| `{module}` | not run | | | | | | | |")
             continue
-        pending = f" ({s.pending} pending)" if s.pending else ""
+        pending = f" ({s.pending} not yet run)" if s.pending else ""
         rows.append(
-            f"| `{module}` | {s.mutants}{pending} | {s.killed} | {s.timeouts} | "
-            f"{len(s.survived)} | {len(s.equivalent)} | {s.raw:.1f}% | {s.adjusted:.1f}% |"
+            f"| `{module}` | {s.mutants}{pending} | {s.killed_before} | {s.killed} "
+            f"({s.timeouts}) | {len(s.equivalent)} | {len(s.survived)} | {s.before:.1f}% | "
+            f"{s.raw:.1f}% | {s.adjusted:.1f}% |"
         )
     return "\n".join([head, *rows])
 
