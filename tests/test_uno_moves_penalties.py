@@ -121,3 +121,15 @@ def test_only_the_top_of_the_discard_says_the_game_is_won():
     assert turn.action == "play" and turn.card == ("r", "1")
     over = take_turn(C("r1"), (), (("-", "-"), ("r", "5")))
     assert over.action == "over" and not over.changed
+
+
+def test_a_turn_that_draws_nothing_says_so_and_cannot_be_changed():
+    import dataclasses
+
+    played = take_turn(C("r1 b2"), C("y1"), C("r5"))
+    stuck = take_turn(C("r1"), (), C("wd"))
+    over = take_turn((), C("y1"), C("r5"))
+    assert [t.drawn for t in (played, stuck, over)] == [0, 0, 0]
+    assert [t.action for t in (played, stuck, over)] == ["play", "stuck", "over"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        played.hand = ()  # a value, like the piles it holds
