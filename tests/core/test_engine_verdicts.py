@@ -106,7 +106,11 @@ def test_changing_the_callers_lists_is_noted_and_still_graded(fake):
             CaseOutcome.ERROR,
             "importing the submission raised NameError: x",
         ),
-        (Outcome(0, RunStatus.MISSING), CaseOutcome.MISSING, "the submission has no function count_red"),
+        (
+            Outcome(0, RunStatus.MISSING),
+            CaseOutcome.MISSING,
+            "the submission has no function count_red",
+        ),
         (
             Outcome(0, RunStatus.TIMEOUT, message="2 s"),
             CaseOutcome.TIMEOUT,
