@@ -4,6 +4,8 @@
     python tools/mutation.py graders/compare.py reference/uno_moves/rules.py
     python tools/mutation.py --survivors      # re-test only the mutants that survived last time
     python tools/mutation.py --table          # the table of scores of the last runs (Markdown)
+    python tools/mutation.py --docs           # write that table and the equivalents into
+                                              # docs/mutation.md
 
 The tool is cosmic-ray (``[tool.cosmic-ray]`` in pyproject.toml: its operators and the filter
 that keeps the sample we use); which tests exercise which module, the list of modules and the
@@ -293,6 +295,33 @@ def table(modules: list[str]) -> str:
     return "\n".join([head, *rows])
 
 
+DOCS = ROOT / "docs" / "mutation.md"
+
+
+def equivalents_text(modules: list[str]) -> str:
+    lines = []
+    for module in modules:
+        known = [e for e in equivalents() if e["module"] == module]
+        if not known:
+            continue
+        lines.append(f"`{module}`:\n")
+        for e in known:
+            lines.append(f"- `{e['old']}` to `{e['new']}` ({e['operator']}): {e['reason']}")
+        lines.append("")
+    return "\n".join(lines) or "None."
+
+
+def write_docs(modules: list[str]) -> None:
+    """Put the table and the equivalents between their markers in docs/mutation.md."""
+    text = DOCS.read_text()
+    for name, body in (("scores", table(modules)), ("equivalents", equivalents_text(modules))):
+        start, end = f"<!-- {name} -->", f"<!-- /{name} -->"
+        head, rest = text.split(start, 1)
+        _, tail = rest.split(end, 1)
+        text = f"{head}{start}\n{body.strip()}\n{end}{tail}"
+    DOCS.write_text(text)
+
+
 def run(module: str, tests: list[str], base: dict, mutation: dict, survivors: bool) -> Score:
     only = mutation.get("only", {}).get(module)
     command = test_command(mutation, tests)
@@ -323,6 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("modules", nargs="*", help="paths of modules (default: all configured)")
     parser.add_argument("--survivors", action="store_true", help="re-test only last survivors")
     parser.add_argument("--table", action="store_true", help="print the table of scores")
+    parser.add_argument("--docs", action="store_true", help="write the table into the docs")
     args = parser.parse_args(argv)
     base, mutation = settings()
     configured: dict[str, list[str]] = mutation["modules"]
@@ -332,6 +362,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"not configured in [tool.unograde.mutation.modules]: {', '.join(unknown)}")
     if args.table:
         print(table(modules))
+        return 0
+    if args.docs:
+        write_docs(modules)
         return 0
     os.nice(mutation.get("nice", 10))
     WORK.mkdir(exist_ok=True)
