@@ -180,6 +180,26 @@ def filter_mutants(config: Path, session: Path, lines: bool) -> None:
         subprocess.run(run, cwd=TREE, check=True)
 
 
+NOT_SAMPLED = "not in the sample"
+
+
+def keep_a_sample(session: Path, fraction: float, seed: int) -> tuple[int, int]:
+    """Skip all but a reproducible share of the pending mutants (for a machine short of time:
+    the command without --sample runs them all). Returns (kept, all)."""
+    import random
+
+    with sqlite3.connect(session) as db:
+        done = {row[0] for row in db.execute("SELECT job_id FROM work_results")}
+        pending = sorted(row[0] for row in db.execute("SELECT job_id FROM work_items"))
+        pending = [job for job in pending if job not in done]
+        kept = set(random.Random(seed).sample(pending, round(len(pending) * fraction)))
+        db.executemany(
+            "INSERT INTO work_results (job_id, worker_outcome, output) VALUES (?, 'SKIPPED', ?)",
+            [(job, NOT_SAMPLED) for job in pending if job not in kept],
+        )
+    return len(kept), len(pending)
+
+
 def forget_survivors(session: Path) -> int:
     """Make the survivors of the last run pending again (they are tested with today's tests)."""
     with sqlite3.connect(session) as db:
@@ -197,6 +217,7 @@ class Score:
     survived: list[dict] = field(default_factory=list)
     equivalent: list[dict] = field(default_factory=list)
     pending: int = 0
+    not_sampled: int = 0
 
     @property
     def raw(self) -> float:
@@ -239,6 +260,7 @@ def score(module: str, old: set[str] | None = None) -> Score:
         ).fetchall()
     for operator, row, worker, outcome, diff, output in rows:
         if worker in ("SKIPPED", "NO_TEST"):
+            result.not_sampled += output == NOT_SAMPLED
             continue
         result.mutants += 1
         if worker is None:
@@ -287,6 +309,8 @@ def table(modules: list[str]) -> str:
             rows.append(f"| `{module}` | not run | | | | | | | |")
             continue
         pending = f" ({s.pending} not yet run)" if s.pending else ""
+        if s.not_sampled:
+            pending += f" (a sample of {s.mutants + s.not_sampled})"
         rows.append(
             f"| `{module}` | {s.mutants}{pending} | {s.killed_before} | {s.killed} "
             f"({s.timeouts}) | {len(s.equivalent)} | {len(s.survived)} | {s.before:.1f}% | "
@@ -322,7 +346,15 @@ def write_docs(modules: list[str]) -> None:
     DOCS.write_text(text)
 
 
-def run(module: str, tests: list[str], base: dict, mutation: dict, survivors: bool) -> Score:
+def run(
+    module: str,
+    tests: list[str],
+    base: dict,
+    mutation: dict,
+    survivors: bool,
+    sample: float | None = None,
+    seed: int = 0,
+) -> Score:
     only = mutation.get("only", {}).get(module)
     command = test_command(mutation, tests)
     seconds = baseline(command)
@@ -334,6 +366,9 @@ def run(module: str, tests: list[str], base: dict, mutation: dict, survivors: bo
     else:
         cosmic_ray("init", "--force", str(config), str(session))
         filter_mutants(config, session, bool(only))
+        if sample is not None:
+            kept, total = keep_a_sample(session, sample, seed)
+            print(f"{module}: a sample of {kept} of {total} mutants (seed {seed})", flush=True)
     print(f"{module}: tests take {seconds:.1f} s unmutated; timeout {timeout} s", flush=True)
     cosmic_ray("exec", str(config), str(session))
     result = score(module)
@@ -353,6 +388,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--survivors", action="store_true", help="re-test only last survivors")
     parser.add_argument("--table", action="store_true", help="print the table of scores")
     parser.add_argument("--docs", action="store_true", help="write the table into the docs")
+    parser.add_argument(
+        "--sample", type=float, help="run only this share of each module's mutants (0-1)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="which sample (with --sample)")
     args = parser.parse_args(argv)
     base, mutation = settings()
     configured: dict[str, list[str]] = mutation["modules"]
@@ -372,7 +411,9 @@ def main(argv: list[str] | None = None) -> int:
     failing = []
     try:
         for module in modules:
-            result = run(module, configured[module], base, mutation, args.survivors)
+            result = run(
+                module, configured[module], base, mutation, args.survivors, args.sample, args.seed
+            )
             if result.adjusted < mutation["goal"]:
                 failing.append(module)
     finally:
