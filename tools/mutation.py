@@ -97,13 +97,18 @@ def existing_tests(mutation: dict) -> set[str]:
     return set(listed.split())
 
 
-def test_command(mutation: dict, tests: list[str]) -> str:
+def test_command(mutation: dict, tests: list[str], new_first: bool = False) -> str:
     """The tests that existed at ``before`` first, then the new ones: with ``-x`` a mutant is
     stopped by the first test that fails, so the file of that test says whether the older
-    tests alone killed it."""
+    tests alone killed it. Survivors re-tested already passed the older tests: the new ones go
+    first (``new_first``), and kill sooner."""
     old = existing_tests(mutation)
     ordered = [t for t in tests if t.split("::")[0] in old]
     ordered += [t for t in tests if t not in ordered]
+    if new_first:
+        ordered = [t for t in ordered if t.split("::")[0] not in old] + [
+            t for t in ordered if t.split("::")[0] in old
+        ]
     command = [sys.executable, *shlex.split(mutation["pytest"]), *ordered]
     return shlex.join(command)
 
@@ -356,11 +361,11 @@ def run(
     seed: int = 0,
 ) -> Score:
     only = mutation.get("only", {}).get(module)
-    command = test_command(mutation, tests)
+    session = WORK / f"{slug(module)}.sqlite"
+    command = test_command(mutation, tests, new_first=survivors and session.exists())
     seconds = baseline(command)
     timeout = round(max(mutation["min_timeout"], mutation["timeout_factor"] * seconds), 1)
     config = write_config(module, base, command, timeout, only)
-    session = WORK / f"{slug(module)}.sqlite"
     if survivors and session.exists():
         print(f"{module}: re-testing {forget_survivors(session)} survivors", flush=True)
     else:
