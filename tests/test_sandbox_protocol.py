@@ -472,3 +472,63 @@ def test_an_import_error_answers_every_call(tmp_path):
     assert (first.error_type, first.message) == ("ImportError", "nope")
     assert first.stdout == "before\n" and report.import_stdout == "before\n"
     assert "student.py" in first.traceback
+
+
+# -- the exact bounds (mutation testing found them loose) --------------------------------------
+
+
+def test_a_three_byte_header_is_no_frame_even_if_it_reads_as_length_zero():
+    assert read_frame(io.BytesIO(b"\x00\x00\x00")) is None
+    assert read_frame(io.BytesIO(b"\x00\x00\x00\x00")) == b""  # a real frame of nothing
+
+
+def test_the_item_budget_is_two_hundred_thousand():
+    # The list itself costs one item and each plain item one: 199,999 items fit exactly.
+    assert len(encode(["r"] * 199_999)) == 199_999
+    with pytest.raises(ValueError, match="too large"):
+        encode(["r"] * 200_000)
+
+
+def test_a_budget_used_up_exactly_is_still_within_it():
+    assert encode("r", budget=[1]) == "r"
+    with pytest.raises(ValueError):
+        encode("r", budget=[0])
+    # a sequence that is not a fast path: its plain items are counted one by one
+    assert encode([["b"], "a"], budget=[4]) == [["b"], "a"]
+    with pytest.raises(ValueError):
+        encode([["b"], "a"], budget=[3])
+
+
+class Tup(tuple):
+    pass
+
+
+class Lst(list):
+    pass
+
+
+def nest(make, depth):
+    value: object = "x"
+    for _ in range(depth):
+        value = make(value)
+    return value
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda v: Tup((v,)), lambda v: Lst([v]), lambda v: {"k": v}],
+    ids=["tuple-subclass", "list-subclass", "dict"],
+)
+def test_every_kind_of_container_counts_towards_the_depth_limit(make):
+    # The outermost container is at depth 0 and its item at depth 1: nest(d) puts "x" at
+    # depth d, allowed up to MAX_DEPTH (60).
+    assert encode(nest(make, MAX_DEPTH)) is not None
+    with pytest.raises(ValueError, match="deeply nested"):
+        encode(nest(make, MAX_DEPTH + 1))
+
+
+def test_output_with_one_character_of_room_keeps_that_character():
+    out = OutputLimit(4)
+    out.write("abc")
+    out.write("de")
+    assert out.text() == "abcd" and out.dropped == 1
