@@ -124,6 +124,18 @@ def test_a_program_that_loops_is_named_with_its_part(tmp_path, fake):
     ] * (len(count) - 2)
 
 
+def test_a_program_of_a_one_part_assignment_is_just_the_program(tmp_path, fake):
+    one_part = replace(fake, parts=fake.parts[:1])
+    cases = [c for c in fake.cases() if c.part == "count"]
+    limits = replace(fake.limits, cpu=1.0, timeout=60.0)
+    loop = "while True:\n    pass\n"
+    result = grade(tmp_path, one_part, {"main.py": loop}, limits, cases)
+    names = [c.name for c in result.cases[:2]]
+    assert result.cases[2].messages == [
+        f"not run: the program timed out on cases {names[0]} and {names[1]}"
+    ]
+
+
 def test_a_program_that_cannot_be_built_fails_every_case_with_the_reason(
     tmp_path, fake, monkeypatch
 ):
