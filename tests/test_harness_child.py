@@ -221,3 +221,13 @@ def test_a_float_that_lies_about_equality_comes_back_as_the_number_it_is(tmp_pat
     assert lie["status"] == "returned" and math.isnan(lie["value"])
     assert lie["stdout"] == "before\n" and lie["id"] == 0
     assert after["status"] == "returned" and after["value"] == 1
+
+
+def test_a_memory_cap_of_one_megabyte_is_applied_too(tmp_path):
+    # The smallest cap there is (0 means none): a module that takes 80 MB as it is imported
+    # never reports a successful import (it runs out of memory, or the child dies trying).
+    child = Child(student(tmp_path, "VALUE = [0] * 10_000_000\n"), memory_mb=1)
+    ready, _, _ = select.select([child.out_r], [], [], WAIT)
+    first = os.read(child.out_r, 1 << 16) if ready else b""
+    child.finish()
+    assert b'"status": "ok"' not in first
