@@ -231,3 +231,14 @@ def test_a_memory_cap_of_one_megabyte_is_applied_too(tmp_path):
     first = os.read(child.out_r, 1 << 16) if ready else b""
     child.finish()
     assert b'"status": "ok"' not in first
+
+
+@pytest.mark.parametrize("name", ["launch", "budget"])
+def test_a_students_module_named_like_a_file_beside_the_harness_is_the_students(tmp_path, name):
+    # Without bubblewrap the harness runs from graders/run/, whose files (launch.py, budget.py,
+    # ...) are first on the child's path; the submission's folder must come before them.
+    child = Child(student(tmp_path, "def f():\n    return 'mine'\n", name=name), module=name)
+    assert child.reply() == OK
+    reply = child.call(0, "f")
+    child.finish()
+    assert reply["status"] == "returned" and reply["value"] == "mine"
