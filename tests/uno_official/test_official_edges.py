@@ -54,3 +54,80 @@ def test_nothing_to_draw_anywhere_passes_the_turn_and_nobody_can_be_caught():
     assert after.uno_pending == -1
     assert not any(a.kind == "catch" for a in legal_actions(after))
     assert [e.kind for e in after.events] == ["draw", "pass"]
+
+
+def test_the_turn_counter_counts_a_turn_with_nothing_to_draw():
+    s = build_state((("R5", "B7", "G2"),) + OTHERS, ("Y9",))
+    empty = s._replace(draw_pile=(), discard=("Y9",), current=1)
+    assert apply(empty, Action("draw")).turn == empty.turn + 1
+
+
+def test_a_discard_of_two_cards_is_reshuffled_when_the_pile_is_empty():
+    # The top card stays; the one card under it becomes the draw pile and is drawn at once.
+    s = build_state((("R5", "B7", "G2"),) + OTHERS, ("Y9",))
+    state = s._replace(draw_pile=(), discard=("Y9", "R3"), current=0)
+    after = apply(state, Action("draw"))
+    assert after.hands[0] == ("R5", "B7", "G2", "R3")
+    assert after.discard == ("Y9",) and after.draw_pile == ()
+    assert "reshuffle" in [e.kind for e in after.events]
+
+
+SEVEN_ZERO = Rules(seven_zero=True)
+
+
+def drawn_state(hand, drawn, discard, rules=SEVEN_ZERO):
+    """Player 0 holds ``hand`` and draws ``drawn`` on ``discard`` (top first)."""
+    s = build_state((hand,) + OTHERS, discard[:1], rules=rules, draw_pile=(drawn,))
+    s = s._replace(discard=tuple(discard) + s.discard[1:])
+    return apply(s, Action("draw"))
+
+
+def test_a_drawn_card_is_matched_against_the_top_of_the_discard():
+    # G9 matches the top R9 by its number; the card under it (B1) does not matter.
+    after = drawn_state(("B7", "Y3", "B2"), "G9", ("R9", "B1"))
+    assert after.phase == "drawn" and after.drawn == "G9"
+    assert play("G9") in legal_actions(after)
+
+
+def test_a_drawn_card_played_as_the_next_to_last_offers_uno():
+    two = drawn_state(("B7",), "G9", ("R9", "B1"))  # B7 and G9: playing G9 leaves one card
+    three = drawn_state(("B7", "Y3"), "G9", ("R9", "B1"))
+    assert {a.uno for a in legal_actions(two) if a.card == "G9"} == {False, True}
+    assert {a.uno for a in legal_actions(three) if a.card == "G9"} == {False}
+
+
+def test_a_seat_that_does_not_exist_may_do_nothing():
+    forgot = apply(build_state((("R5", "B7"),) + OTHERS, ("R9",)), play("R5"))
+    assert forgot.uno_pending == 0
+    assert legal_actions(forgot, 4) == () and legal_actions(forgot, -1) == ()
+    assert Action("catch", player=3) in legal_actions(forgot, 3)
+
+
+JUMP_IN = Rules(jump_in=True)
+
+
+def test_jumping_in_needs_the_very_card_on_top():
+    # Player 2 holds G9, the top card; the card under it (B1) is not what counts.
+    hands = (("R5", "B7"), ("Y1", "Y2"), ("G9", "G5", "G6"), ("B1", "B2", "B3"))
+    s = build_state(hands, ("G9",), rules=JUMP_IN)
+    s = s._replace(discard=("G9", "B1") + s.discard[1:])
+    jumps = [a for a in legal_actions(s, 2) if a.kind == "jump_in"]
+    assert {a.card for a in jumps} == {"G9"} and {a.uno for a in jumps} == {False}
+    assert [a for a in legal_actions(s, 3) if a.kind == "jump_in"] == []  # holds B1, not G9
+
+
+def test_jumping_in_with_the_next_to_last_card_offers_uno():
+    hands = (("R5", "B7"), ("Y1", "Y2"), ("G9", "G5"), ("B1", "B2", "B3"))
+    s = build_state(hands, ("G9",), rules=JUMP_IN)
+    jumps = [a for a in legal_actions(s, 2) if a.kind == "jump_in"]
+    assert {a.uno for a in jumps} == {False, True}
+
+
+def test_a_seven_swap_decides_whether_a_forgotten_uno_can_still_be_caught():
+    # Player 0 plays R7 from R7 B2 without calling uno and swaps with a player.
+    hands = (("R7", "B2"), ("Y1",), ("G4", "G5", "G6"), ("B1", "B3", "B4"))
+    s = build_state(hands, ("R9",), rules=SEVEN_ZERO)
+    with_three = apply(s, play("R7", target=2))  # now holds G4 G5 G6: not one card
+    assert with_three.hands[0] == ("G4", "G5", "G6") and with_three.uno_pending == -1
+    with_one = apply(s, play("R7", target=1))  # now holds Y1: one card, still catchable
+    assert with_one.hands[0] == ("Y1",) and with_one.uno_pending == 0
