@@ -1,0 +1,63 @@
+"""uno-lab tasks at their edges (found loose by mutation testing).
+
+Expectations come from the seed (section 3: the deck of 108, seven cards each, the first pile
+card) and its worked examples (task 4's sorted hand), reasoned by hand in the comments.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+
+from reference import uno_lab as u
+
+C = u.CRD
+N = u.NUM
+R, G, B, Y = u.RED, u.GREEN, u.BLUE, u.YELLOW
+FALSE = u.FalseStrategy.ownStrategy
+
+# Task 4's seed example, sorted (greatest first).
+SORTED = [u.WILD, C(u.SKIP, R), C(u.DRAW_TWO, G), C(N(5), G), C(u.REVERSE, Y), C(N(8), Y),
+          C(N(2), Y)]  # fmt: skip
+
+
+def player(name, cards=()):
+    return u.Player.make(name, list(cards), FALSE, False)
+
+
+def names(desk):
+    return [u.Player.getName(p) for p in u.Desk.getPlayers(desk)]
+
+
+def test_card_sort_gives_the_same_order_from_every_order_of_the_hand():
+    for hand in permutations(SORTED):
+        assert u.cardSort(list(hand)) == SORTED
+
+
+def test_at_most_fifteen_players_can_be_dealt_to(capsys):
+    # 108 cards, 7 each, at least one left for the pile: 15 * 7 = 105 leaves 3; 16 * 7 = 112.
+    fifteen = [player(f"p{k}") for k in range(15)]
+    with u.seeded(1):
+        desk = u.deal(fifteen)
+    assert len(u.Desk.getPile(desk)) == 1 and len(u.Desk.getDeck(desk)) == 2
+    with pytest.raises(u.IllegalGame):
+        u.deal(fifteen + [player("p15")])
+
+
+def test_only_the_first_pile_card_is_normalised(capsys):
+    # A number on top (a REVERSE under it): the turn simply passes to the next player.
+    three = [player("Sergey"), player("Pavel"), player("Saveliy")]
+    desk = u.Desk.make(three, [C(N(5), R), C(u.REVERSE, B)], [], u.PROCEED, u.CLOCKWISE, [])
+    after = u.deskNormalize(desk)
+    assert u.Desk.getDirection(after) == u.CLOCKWISE and names(after)[0] == "Pavel"
+    assert u.Desk.getState(after) == u.PROCEED
+
+
+def test_drawing_from_an_empty_deck_turns_over_a_pile_of_two():
+    # The top card stays; the one under it becomes the deck and is drawn at once.
+    three = [player("Sergey", [C(N(9), Y)]), player("Pavel"), player("Saveliy")]
+    desk = u.Desk.make(three, [C(u.REVERSE, R), C(N(1), G)], [], u.PROCEED, u.CLOCKWISE, [])
+    after = u.draw(desk)
+    assert u.Player.getCards(u.Desk.getPlayers(after)[0]) == [C(N(1), G), C(N(9), Y)]
+    assert u.Desk.getPile(after) == [C(u.REVERSE, R)] and u.Desk.getDeck(after) == []
