@@ -61,3 +61,16 @@ def test_drawing_from_an_empty_deck_turns_over_a_pile_of_two():
     after = u.draw(desk)
     assert u.Player.getCards(u.Desk.getPlayers(after)[0]) == [C(N(1), G), C(N(9), Y)]
     assert u.Desk.getPile(after) == [C(u.REVERSE, R)] and u.Desk.getDeck(after) == []
+
+
+def test_a_wild_on_top_is_shuffled_back_with_the_deck_only():
+    # Section 3.2: the wild goes back into the deck and a new first card is turned; the cards
+    # already under it stay where they are. Deck [NUM 1 RED]: whatever the shuffle, NUM 1 RED
+    # is turned up, the wild is the deck, and NUM 3 BLUE is still under the top.
+    three = [player("Sergey"), player("Pavel"), player("Saveliy")]
+    desk = u.Desk.make(three, [u.WILD, C(N(3), B)], [C(N(1), R)], u.PROCEED, u.CLOCKWISE, [])
+    for seed in range(8):
+        with u.seeded(seed):
+            after = u.deskNormalize(desk)
+        assert u.Desk.getPile(after) == [C(N(1), R), C(N(3), B)]
+        assert u.Desk.getDeck(after) == [u.WILD]
