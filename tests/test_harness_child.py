@@ -235,10 +235,18 @@ def test_a_memory_cap_of_one_megabyte_is_applied_too(tmp_path):
 
 @pytest.mark.parametrize("name", ["launch", "budget"])
 def test_a_students_module_named_like_a_file_beside_the_harness_is_the_students(tmp_path, name):
-    # Without bubblewrap the harness runs from graders/run/, whose files (launch.py, budget.py,
-    # ...) are first on the child's path; the submission's folder must come before them.
+    # The child runs isolated (-I): the harness's own folder (graders/run/, with launch.py,
+    # budget.py, ...) is not on its path, and the submission's folder comes first.
     child = Child(student(tmp_path, "def f():\n    return 'mine'\n", name=name), module=name)
     assert child.reply() == OK
     reply = child.call(0, "f")
     child.finish()
     assert reply["status"] == "returned" and reply["value"] == "mine"
+
+
+def test_a_memory_cap_of_zero_means_no_cap(tmp_path):
+    child = Child(student(tmp_path, "VALUE = [0] * 1000\ndef f():\n    return len(VALUE)\n"),
+                  memory_mb=0)  # fmt: skip
+    assert child.reply() == OK
+    assert child.call(0, "f")["value"] == 1000
+    child.finish()

@@ -521,10 +521,12 @@ def nest(make, depth):
 )
 def test_every_kind_of_container_counts_towards_the_depth_limit(make):
     # The outermost container is at depth 0 and its item at depth 1: nest(d) puts "x" at
-    # depth d, allowed up to MAX_DEPTH (60).
-    assert encode(nest(make, MAX_DEPTH)) is not None
+    # depth d, allowed up to 60 (the protocol's limit, written out: a changed constant must
+    # fail here).
+    assert MAX_DEPTH == 60
+    assert encode(nest(make, 60)) is not None
     with pytest.raises(ValueError, match="deeply nested"):
-        encode(nest(make, MAX_DEPTH + 1))
+        encode(nest(make, 61))
 
 
 def test_output_with_one_character_of_room_keeps_that_character():
