@@ -3,6 +3,8 @@
     python tools/mutation.py                  # every module in [tool.unograde.mutation]
     python tools/mutation.py graders/compare.py reference/uno_moves/rules.py
     python tools/mutation.py --survivors      # re-test only the mutants that survived last time
+    python tools/mutation.py --sample 0.5     # a reproducible half of each module's mutants
+    python tools/mutation.py --rest MODULE    # ... and later the other half
     python tools/mutation.py --table          # the table of scores of the last runs (Markdown)
     python tools/mutation.py --docs           # write that table and the equivalents into
                                               # docs/mutation.md
@@ -205,6 +207,13 @@ def keep_a_sample(session: Path, fraction: float, seed: int) -> tuple[int, int]:
     return len(kept), len(pending)
 
 
+def forget_the_sample(session: Path) -> int:
+    """Make the mutants a --sample run left out pending (the rest of the module)."""
+    with sqlite3.connect(session) as db:
+        cursor = db.execute("DELETE FROM work_results WHERE output = ?", (NOT_SAMPLED,))
+        return cursor.rowcount
+
+
 def forget_survivors(session: Path) -> int:
     """Make the survivors of the last run pending again (they are tested with today's tests)."""
     with sqlite3.connect(session) as db:
@@ -359,6 +368,7 @@ def run(
     survivors: bool,
     sample: float | None = None,
     seed: int = 0,
+    rest: bool = False,
 ) -> Score:
     only = mutation.get("only", {}).get(module)
     session = WORK / f"{slug(module)}.sqlite"
@@ -368,6 +378,8 @@ def run(
     config = write_config(module, base, command, timeout, only)
     if survivors and session.exists():
         print(f"{module}: re-testing {forget_survivors(session)} survivors", flush=True)
+    elif rest and session.exists():
+        print(f"{module}: the {forget_the_sample(session)} mutants left out", flush=True)
     else:
         cosmic_ray("init", "--force", str(config), str(session))
         filter_mutants(config, session, bool(only))
@@ -397,6 +409,9 @@ def main(argv: list[str] | None = None) -> int:
         "--sample", type=float, help="run only this share of each module's mutants (0-1)"
     )
     parser.add_argument("--seed", type=int, default=0, help="which sample (with --sample)")
+    parser.add_argument(
+        "--rest", action="store_true", help="run the mutants a --sample run left out"
+    )
     args = parser.parse_args(argv)
     base, mutation = settings()
     configured: dict[str, list[str]] = mutation["modules"]
@@ -417,7 +432,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for module in modules:
             result = run(
-                module, configured[module], base, mutation, args.survivors, args.sample, args.seed
+                module,
+                configured[module],
+                base,
+                mutation,
+                args.survivors,
+                args.sample,
+                args.seed,
+                args.rest,
             )
             if result.adjusted < mutation["goal"]:
                 failing.append(module)
