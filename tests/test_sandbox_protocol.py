@@ -534,3 +534,29 @@ def test_output_with_one_character_of_room_keeps_that_character():
     out.write("abc")
     out.write("de")
     assert out.text() == "abcd" and out.dropped == 1
+
+
+def test_an_error_type_is_cut_at_200_characters():
+    outcome = accept({"id": 4, "status": "raised", "type": "E" * 300, "message": "m"})
+    assert outcome.error_type == "E" * 200
+
+
+CLOSES_ITS_INBOX = """
+import os, sys
+
+def close_inbox():
+    os.close(int(sys.argv[1]))  # the harness's own pipe from the grader
+    return 1
+
+def f():
+    return 2
+"""
+
+
+def test_a_child_that_closed_its_pipe_from_the_grader_is_a_crash_not_a_grader_error(tmp_path):
+    (tmp_path / "student.py").write_text(CLOSES_ITS_INBOX)
+    report = run(tmp_path, Call(0, "close_inbox", ()), Call(1, "f", ()), Call(2, "f", ()))
+    first, second, third = report.outcomes
+    assert first.status == RunStatus.RETURNED and first.value == 1
+    assert second.status == RunStatus.CRASHED  # the grader could not send it: no exception
+    assert third.status == RunStatus.RETURNED and third.value == 2  # a fresh child

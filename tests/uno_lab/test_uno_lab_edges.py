@@ -74,3 +74,20 @@ def test_a_wild_on_top_is_shuffled_back_with_the_deck_only():
             after = u.deskNormalize(desk)
         assert u.Desk.getPile(after) == [C(N(1), R), C(N(3), B)]
         assert u.Desk.getDeck(after) == [u.WILD]
+
+
+def test_a_move_needs_players_and_a_pile():
+    three = [player("Sergey", [C(N(1), R)]), player("Pavel"), player("Saveliy")]
+    empty_pile = u.Desk.make(three, [], [], u.PROCEED, u.CLOCKWISE, [])
+    nobody = u.Desk.make([], [C(N(5), R)], [], u.PROCEED, u.CLOCKWISE, [])
+    for desk in (empty_pile, nobody):
+        with pytest.raises(u.IllegalGame):
+            u.play(desk, [C(N(1), R)])
+
+
+def test_executing_needs_an_action_card_on_the_pile():
+    three = [player("Sergey"), player("Pavel"), player("Saveliy")]
+    for pile in ([], [u.WILD]):
+        desk = u.Desk.make(three, pile, [], u.EXECUTE, u.CLOCKWISE, [])
+        with pytest.raises(u.IllegalGame):
+            u.execution(desk)
