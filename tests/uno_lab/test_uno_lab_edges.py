@@ -91,3 +91,23 @@ def test_executing_needs_an_action_card_on_the_pile():
         desk = u.Desk.make(three, pile, [], u.EXECUTE, u.CLOCKWISE, [])
         with pytest.raises(u.IllegalGame):
             u.execution(desk)
+
+
+def test_the_strategy_is_shown_the_top_of_the_pile(capsys):
+    # As in task 27's example (False answers CRD (NUM 5, GREEN), which is not playable here),
+    # with a second card under the top: the strategy's fourth argument is the top, REVERSE RED.
+    p1 = player("Sergey", [C(N(5), R), C(u.SKIP, B)])
+    others = [player("Pavel"), player("Saveliy")]
+    pile = [C(u.REVERSE, R), C(N(9), B)]
+    desk = u.Desk.make([p1] + others, pile, [], u.PROCEED, u.CLOCKWISE, [])
+    with pytest.raises(u.IllegalMove) as caught:
+        u.play(desk, u.cardsToPlay(desk))
+    assert caught.value.args[1][3] == C(u.REVERSE, R)
+
+
+def test_executing_a_number_names_the_card_on_top():
+    three = [player("Sergey"), player("Pavel"), player("Saveliy")]
+    desk = u.Desk.make(three, [C(N(5), R), C(u.SKIP, B)], [], u.EXECUTE, u.CLOCKWISE, [])
+    with pytest.raises(u.IllegalGame) as caught:
+        u.execution(desk)
+    assert repr(C(N(5), R)) in str(caught.value) and repr(C(u.SKIP, B)) not in str(caught.value)
