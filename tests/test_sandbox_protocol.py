@@ -560,3 +560,27 @@ def test_a_child_that_closed_its_pipe_from_the_grader_is_a_crash_not_a_grader_er
     assert first.status == RunStatus.RETURNED and first.value == 1
     assert second.status == RunStatus.CRASHED  # the grader could not send it: no exception
     assert third.status == RunStatus.RETURNED and third.value == 2  # a fresh child
+
+
+def test_a_traceback_is_cut_at_5000_characters():
+    outcome = accept({"id": 4, "status": "raised", "type": "E", "traceback": "t" * 6000})
+    assert outcome.traceback == "t" * 5000
+
+
+def test_arguments_are_framed_once_and_every_recent_case_is_kept():
+    sandbox._ARGS_FRAME.clear()
+    first, second = ([("r", "5")],), ([("g", "1")],)
+    sandbox._call_message(Call(0, "f", first), 1.0)
+    entry = sandbox._ARGS_FRAME[id(first)]
+    sandbox._call_message(Call(1, "f", second), 1.0)
+    sandbox._call_message(Call(2, "f", first), 1.0)
+    assert sandbox._ARGS_FRAME[id(first)] is entry  # not framed again
+    assert id(second) in sandbox._ARGS_FRAME and len(sandbox._ARGS_FRAME) == 2
+
+
+def test_a_function_that_sleeps_far_past_the_wall_clock_times_out(tmp_path):
+    (tmp_path / "student.py").write_text("import time\ndef f():\n    time.sleep(10**6)\n")
+    limits = replace(LIMITS, timeout=1.0, cpu=30.0)
+    [outcome] = run(tmp_path, Call(0, "f", ()), limits=limits).outcomes
+    assert outcome.status == RunStatus.TIMEOUT
+    assert outcome.message == "no result within 1 s (wall clock)"

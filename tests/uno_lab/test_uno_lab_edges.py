@@ -111,3 +111,15 @@ def test_executing_a_number_names_the_card_on_top():
     with pytest.raises(u.IllegalGame) as caught:
         u.execution(desk)
     assert repr(C(N(5), R)) in str(caught.value) and repr(C(u.SKIP, B)) not in str(caught.value)
+
+
+def test_a_game_without_a_winner_stops_after_exactly_100000_turns(monkeypatch, capsys):
+    # Decisions: a game that has not ended after 100,000 turns is an IllegalGame. Every turn
+    # here changes nothing (a stand-in for yourTurn), so nobody ever wins.
+    from reference.uno_lab import outcome
+
+    turns = []
+    monkeypatch.setattr(outcome, "yourTurn", lambda desk: turns.append(1) or desk)
+    with u.seeded(2), pytest.raises(u.IllegalGame, match="100000 turns"):
+        outcome.game([player("Sergey"), player("Pavel"), player("Saveliy")])
+    assert len(turns) == 100_000
