@@ -121,7 +121,9 @@ def test_a_program_that_loops_is_named_with_its_part(tmp_path, fake):
     names = [c.name for c in count[:2]]
     assert [c.messages for c in count[2:]] == [
         [f"not run: the program on count timed out on cases {names[0]} and {names[1]}"]
-    ] * (len(count) - 2)
+    ] * 2
+    # every case has its result: the sort part's (the program prints nothing for it) too
+    assert len(result.cases) == 6 and [c.part for c in result.cases].count("sort") == 2
 
 
 def test_a_program_of_a_one_part_assignment_is_just_the_program(tmp_path, fake):
@@ -227,3 +229,30 @@ def test_the_adapter_is_copied_next_to_the_submission_under_its_module_name(tmp_
         assert engine._provide(fake, sub) is None  # no adapter: nothing to import
     finally:
         cleanup([sub])
+
+
+def test_the_budget_note_counts_only_the_cases_the_budget_cut(tmp_path, fake):
+    # count_red runs out of memory twice (so its third case is not run, for that reason);
+    # sort_cards then sleeps past the 2 s budget: its two cases are the budget's.
+    source = """
+        import time
+
+        def count_red(cards):
+            return bytearray(1 << 40)
+
+        def sort_cards(cards):
+            time.sleep(60)
+        """
+    cases = [c for c in fake.cases() if not c.name.endswith("-staged")]
+    limits = replace(fake.limits, timeout=60.0, submission_timeout=2.0)
+    result = grade(tmp_path, fake, {"fake.py": source}, limits, cases)
+    outcomes = {c.name: c.outcome for c in result.cases}
+    assert [outcomes[c.name] for c in cases if c.part == "count"] == [
+        CaseOutcome.MEMORY,
+        CaseOutcome.MEMORY,
+        CaseOutcome.NOT_RUN,
+    ]
+    assert result.budget_hit
+    assert result.notes[-1] == (
+        "the submission used up its time budget of 2 s: 2 cases were not run"
+    )

@@ -306,3 +306,11 @@ def test_a_provided_file_replaces_the_students_copy_with_a_note(tmp_path, fake, 
         assert subs[0].notes == ["helpers.py was replaced by the provided version"]
     finally:
         cleanup(subs)
+
+
+def test_a_message_is_cut_at_2000_characters_and_twenty_messages_are_kept():
+    result = CaseResult("c", "p", False, CaseOutcome.FAILED, 0, 1, messages=["x" * 2001])
+    assert bounded(result).messages == ["x" * 2000 + "… (1 more characters not shown)"]
+    exact = CaseResult("c", "p", False, CaseOutcome.FAILED, 0, 1, messages=["y" * 2000])
+    assert bounded(exact).messages == ["y" * 2000]
+    assert (MAX_MESSAGES, MAX_MESSAGE_CHARS) == (20, 2000)

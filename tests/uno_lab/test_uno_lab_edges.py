@@ -123,3 +123,14 @@ def test_a_game_without_a_winner_stops_after_exactly_100000_turns(monkeypatch, c
     with u.seeded(2), pytest.raises(u.IllegalGame, match="100000 turns"):
         outcome.game([player("Sergey"), player("Pavel"), player("Saveliy")])
     assert len(turns) == 100_000
+
+
+def test_naive_orders_the_head_of_the_shuffled_colours():
+    # Task 24 in the seed: "to choose a random colour, shuffle the list colors and take the
+    # first element of the resulting list". The same seed gives the same shuffle.
+    args = (u.PROCEED, [u.WILD], [u.WILD], C(u.SKIP, R), u.CLOCKWISE, [], [])
+    for seed in range(12):
+        with u.seeded(seed):
+            expected = u.shuffleList(u.colors)[0]
+        with u.seeded(seed):
+            assert u.Naive.ownStrategy(*args) == u.ORDER(u.WILD, expected)
