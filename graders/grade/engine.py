@@ -363,7 +363,7 @@ def _grade(assignment, submission, cases, limits, isolation, budget, jobs) -> Su
         )
         notes.append(
             f"the submission used up its time budget of {budget.seconds:g} s: "
-            f"{skipped} case{'s' if skipped != 1 else ''} were not run"
+            f"{skipped} case{'s were' if skipped != 1 else ' was'} not run"
         )
     return SubmissionResult(
         assignment=assignment.id,

@@ -162,11 +162,12 @@ def test_the_budget_cuts_a_submission_and_says_how_many_cases_were_not_run(tmp_p
 
 
 def test_the_assignments_limits_give_the_budget(tmp_path, fake):
-    # No budget passed: the limits' submission timeout is the budget.
+    # No budget passed: the limits' submission timeout is the budget. One case cut: "1 case".
     cases = [c for c in fake.cases() if c.name == "count-mixed"]
     limits = replace(fake.limits, timeout=60.0, submission_timeout=1.0)
     result = grade(tmp_path, fake, {"fake.py": SLEEPS_ON_COUNT}, limits, cases)
     assert result.budget_hit and result.cases[0].outcome == CaseOutcome.NOT_RUN
+    assert result.notes == ["the submission used up its time budget of 1 s: 1 case was not run"]
 
 
 def test_a_deduction_never_makes_a_score_negative(tmp_path, fake, monkeypatch):
@@ -178,16 +179,16 @@ def test_a_deduction_never_makes_a_score_negative(tmp_path, fake, monkeypatch):
 
 
 def test_scores_are_rounded_to_six_places(tmp_path, fake, monkeypatch):
-    # count 1/3 and sort 1/7 of a point, all passed, a deduction of 1/9:
-    # max 1/3 + 1/7 = 0.476190476... -> 0.47619; parts 0.333333 and 0.142857;
-    # score 0.333333 + 0.142857 - 0.111111... = 0.365078888... -> 0.365079
-    parts = (replace(fake.parts[0], points=1 / 3), replace(fake.parts[1], points=1 / 7))
+    # count 1/3 and sort 1/9 of a point, all passed, a deduction of 1/7:
+    # max 1/3 + 1/9 = 0.4444444... -> 0.444444; parts 0.333333 and 0.111111;
+    # score 0.333333 + 0.111111 - 0.142857142... = 0.301586857... -> 0.301587
+    parts = (replace(fake.parts[0], points=1 / 3), replace(fake.parts[1], points=1 / 9))
     fake = replace(fake, parts=parts)
-    monkeypatch.setattr(fake.plugin, "review", lambda *a: ReviewResult([], deduction=1 / 9))
+    monkeypatch.setattr(fake.plugin, "review", lambda *a: ReviewResult([], deduction=1 / 7))
     result = grade(tmp_path, fake, {"fake.py": RIGHT})
-    assert [p.points for p in result.parts] == [0.333333, 0.142857]
-    assert result.max_score == 0.47619
-    assert result.score == 0.365079
+    assert [p.points for p in result.parts] == [0.333333, 0.111111]
+    assert result.max_score == 0.444444
+    assert result.score == 0.301587
 
 
 def test_what_the_import_printed_is_kept_up_to_16_kb(tmp_path, fake):

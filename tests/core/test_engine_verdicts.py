@@ -269,6 +269,7 @@ def test_a_syntax_error_is_reported_for_every_case_and_never_run(tmp_path, fake,
     finally:
         cleanup(subs)
     assert result.problem and "fake.py:1" in result.problem and "SyntaxError" in result.problem
+    assert [c.name for c in result.cases] == [c.name for c in fake.cases()]  # every case
     # only the staged count case (6 points over 4 count cases) is answered: 1.5 of 10
     assert result.score == 1.5 and result.max_score == 10
     staged = [c for c in result.cases if c.name.endswith("-staged")]

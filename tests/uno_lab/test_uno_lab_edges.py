@@ -41,7 +41,7 @@ def test_at_most_fifteen_players_can_be_dealt_to(capsys):
     with u.seeded(1):
         desk = u.deal(fifteen)
     assert len(u.Desk.getPile(desk)) == 1 and len(u.Desk.getDeck(desk)) == 2
-    with pytest.raises(u.IllegalGame):
+    with pytest.raises(u.IllegalGame, match="needs 1 to 15 players, got 16"):
         u.deal(fifteen + [player("p15")])
 
 
