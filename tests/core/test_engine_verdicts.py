@@ -264,12 +264,14 @@ def test_a_syntax_error_is_reported_for_every_case_and_never_run(tmp_path, fake,
 
     monkeypatch.setattr(engine, "Session", no_sandbox)
     subs = load(tmp_path, fake, {"fake.py": "def count_red(cards)\n    return 0\n"})
+    # the staged case first: the cases after it must be reported too
+    cases = sorted(fake.cases(), key=lambda c: not c.name.endswith("-staged"))
     try:
-        result = grade_submission(fake, subs[0], fake.cases(), isolation="rlimits")
+        result = grade_submission(fake, subs[0], cases, isolation="rlimits")
     finally:
         cleanup(subs)
     assert result.problem and "fake.py:1" in result.problem and "SyntaxError" in result.problem
-    assert [c.name for c in result.cases] == [c.name for c in fake.cases()]  # every case
+    assert [c.name for c in result.cases] == [c.name for c in cases]  # every case
     # only the staged count case (6 points over 4 count cases) is answered: 1.5 of 10
     assert result.score == 1.5 and result.max_score == 10
     staged = [c for c in result.cases if c.name.endswith("-staged")]
