@@ -257,3 +257,10 @@ def test_the_budget_note_counts_only_the_cases_the_budget_cut(tmp_path, fake):
     assert result.notes[-1] == (
         "the submission used up its time budget of 2 s: 2 cases were not run"
     )
+
+
+def test_grading_only_the_later_part_reports_that_part(tmp_path, fake):
+    cases = [c for c in fake.cases() if c.part == "sort"]
+    result = grade(tmp_path, fake, {"fake.py": RIGHT}, None, cases)
+    assert [p.id for p in result.parts] == ["sort"]
+    assert (result.score, result.max_score) == (4, 4)
