@@ -584,3 +584,45 @@ def test_a_function_that_sleeps_far_past_the_wall_clock_times_out(tmp_path):
     [outcome] = run(tmp_path, Call(0, "f", ()), limits=limits).outcomes
     assert outcome.status == RunStatus.TIMEOUT
     assert outcome.message == "no result within 1 s (wall clock)"
+
+
+def test_a_message_is_cut_at_2000_characters():
+    outcome = accept({"id": 4, "status": "raised", "type": "E", "message": "m" * 3000})
+    assert outcome.message == "m" * 2000
+
+
+def bare_child(read_fd: int):
+    """A _Child with only what ``receive`` reads: a pipe and an empty buffer."""
+    child = object.__new__(sandbox._Child)
+    child.out_r, child.buffer = read_fd, b""
+    return child
+
+
+def test_a_reply_line_of_exactly_the_longest_allowed_length_is_read(monkeypatch):
+    import os
+    import time
+
+    monkeypatch.setattr(sandbox, "MAX_LINE", 200)
+    head = '{"id": 0, "status": "returned", "value": "'
+    line = head + "x" * (200 - len(head) - 3) + '"}\n'
+    assert len(line) == 200
+    r, w = os.pipe()
+    try:
+        os.write(w, line.encode())
+        got = bare_child(r).receive(time.monotonic() + 60)
+        assert isinstance(got, dict) and got["value"] == "x" * (200 - len(head) - 3)
+        os.write(w, b"y" * 201)  # no newline and longer than allowed: not a result
+        assert bare_child(r).receive(time.monotonic() + 60) == "protocol"
+    finally:
+        os.close(r)
+        os.close(w)
+
+
+def test_a_pipe_closed_under_the_reader_is_the_end_of_the_child():
+    import os
+    import time
+
+    r, w = os.pipe()
+    os.close(r)  # as an interrupt's handler closes it while the grader waits
+    os.close(w)
+    assert bare_child(r).receive(time.monotonic() + 60) is None
