@@ -131,6 +131,9 @@ def test_the_childs_timing_is_its_own_and_to_the_microsecond(tmp_path):
     child.finish()
     assert all(0 <= t < WAIT for t in times)
     assert all(round(t, 6) == t for t in times)
+    # and not coarser: a call takes microseconds, so the sixth decimal of twenty of them is
+    # not 0 every time (one chance in 10**20)
+    assert any(round(t, 5) != t for t in times)
 
 
 def test_long_messages_and_tracebacks_are_cut_as_the_protocol_says(tmp_path):
@@ -233,10 +236,11 @@ def test_a_memory_cap_of_one_megabyte_is_applied_too(tmp_path):
     assert b'"status": "ok"' not in first
 
 
-@pytest.mark.parametrize("name", ["launch", "budget"])
+@pytest.mark.parametrize("name", ["launch", "budget", "colorsys"])
 def test_a_students_module_named_like_a_file_beside_the_harness_is_the_students(tmp_path, name):
     # The child runs isolated (-I): the harness's own folder (graders/run/, with launch.py,
-    # budget.py, ...) is not on its path, and the submission's folder comes first.
+    # budget.py, ...) is not on its path, and the submission's folder comes first, before the
+    # standard library's (colorsys is a standard module the child has not imported).
     child = Child(student(tmp_path, "def f():\n    return 'mine'\n", name=name), module=name)
     assert child.reply() == OK
     reply = child.call(0, "f")
@@ -250,3 +254,22 @@ def test_a_memory_cap_of_zero_means_no_cap(tmp_path):
     assert child.reply() == OK
     assert child.call(0, "f")["value"] == 1000
     child.finish()
+
+
+def test_arguments_changed_to_hold_an_object_that_cannot_compare_are_changed(tmp_path):
+    source = """
+        class Raiser:
+            def __eq__(self, other):
+                raise RuntimeError("no comparing me")
+            __hash__ = object.__hash__
+
+        def poison(pile):
+            pile.append(Raiser())
+            return 1
+        """
+    child = Child(student(tmp_path, source))
+    assert child.reply() == OK
+    reply = child.call(0, "poison", ([("r", "5")],))
+    child.finish()
+    assert reply["status"] == "returned" and reply["value"] == 1
+    assert reply["mutated"] is True
