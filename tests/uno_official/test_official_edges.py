@@ -131,3 +131,50 @@ def test_a_seven_swap_decides_whether_a_forgotten_uno_can_still_be_caught():
     assert with_three.hands[0] == ("G4", "G5", "G6") and with_three.uno_pending == -1
     with_one = apply(s, play("R7", target=1))  # now holds Y1: one card, still catchable
     assert with_one.hands[0] == ("Y1",) and with_one.uno_pending == 0
+
+
+def test_a_first_draw_two_with_seat_0_dealing_skips_seat_1():
+    from reference.uno_official import FULL_DECK
+    from reference.uno_official.engine import deal_from_deck
+
+    rest = list(FULL_DECK)
+    rest.remove("R+2")
+    deck = tuple(rest[:28] + ["R+2"] + rest[28:])
+    s = deal_from_deck(Rules(), 0, 1, deck, 0, (0,) * 4, 1, 0)
+    # the dealer's left (seat 1) draws two and misses the turn: seat 2 plays first
+    assert [len(h) for h in s.hands] == [7, 9, 7, 7] and s.current == 2
+
+
+STACKING = Rules(stack_draw_two=True)
+
+
+def stack_state(hand):
+    s = build_state(((("R+2", "G1", "B2"),) + ((hand),) + OTHERS[1:]), ("R9",), rules=STACKING)
+    return apply(s, play("R+2"))
+
+
+def test_stacking_offers_each_draw_two_held_and_uno_with_the_next_to_last_card():
+    three = stack_state(("G+2", "Y2", "Y3"))
+    assert three.phase == "stack" and three.current == 1
+    offered = legal_actions(three)
+    assert play("G+2") in offered and Action("accept") in offered
+    assert {a.uno for a in offered if a.card == "G+2"} == {False}
+    two = stack_state(("G+2", "Y2"))
+    assert {a.uno for a in legal_actions(two) if a.card == "G+2"} == {False, True}
+
+
+def test_an_action_of_a_subclass_is_still_an_action():
+    class MyAction(Action):
+        pass
+
+    s = build_state((("R5", "B7", "G2"),) + OTHERS, ("R9",))
+    after = apply(s, MyAction("play", "R5", "R", False))
+    assert after.discard[0] == "R5" and after.current == 1
+
+
+def test_jumping_in_with_the_next_to_last_card_and_calling_uno_cannot_be_caught():
+    hands = (("R5", "B7"), ("Y1", "Y2"), ("G9", "G5"), ("B1", "B2", "B3"))
+    s = build_state(hands, ("G9",), rules=JUMP_IN)
+    after = apply(s, Action("jump_in", "G9", "G", True, player=2))
+    assert after.hands[2] == ("G5",) and after.uno_pending == -1
+    assert not any(a.kind == "catch" for p in range(4) for a in legal_actions(after, p))
