@@ -178,3 +178,42 @@ def test_jumping_in_with_the_next_to_last_card_and_calling_uno_cannot_be_caught(
     after = apply(s, Action("jump_in", "G9", "G", True, player=2))
     assert after.hands[2] == ("G5",) and after.uno_pending == -1
     assert not any(a.kind == "catch" for p in range(4) for a in legal_actions(after, p))
+
+
+THREE_PLAYERS = Rules(num_players=3)
+
+
+def test_with_three_players_a_first_skip_skips_the_dealers_left():
+    from reference.uno_official import FULL_DECK
+    from reference.uno_official.engine import deal_from_deck
+
+    rest = list(FULL_DECK)
+    rest.remove("YS")
+    deck = tuple(rest[:21] + ["YS"] + rest[21:])
+    s = deal_from_deck(THREE_PLAYERS, 0, 1, deck, 0, (0,) * 3, 1, 0)
+    assert s.discard[0] == "YS" and s.current == 2  # seat 1 (the dealer's left) is skipped
+
+
+def test_with_three_players_a_skip_skips_the_next_player():
+    hands = (("RS", "G1", "B2"), ("Y1", "Y2", "Y3"), ("G4", "G5", "G6"))
+    s = build_state(hands, ("R9",), rules=THREE_PLAYERS)
+    assert apply(s, play("RS")).current == 2
+
+
+def test_a_card_drawn_after_a_reshuffle_that_cannot_be_played_passes_to_the_next():
+    s = build_state((("R5", "B7", "G2"),) + OTHERS, ("Y9",))
+    state = s._replace(draw_pile=(), discard=("Y9", "R3"), current=0)
+    assert apply(state, Action("draw")).current == 1
+
+
+def test_player_0_may_catch_off_turn():
+    s = build_state((("R5", "B7", "G2"), ("Y1", "Y9"), ("G4", "G5", "G6"), ("B1", "B2")), ("Y3",))
+    forgot = apply(s._replace(current=1), play("Y1"))  # seat 1 keeps one card, no "uno"
+    assert forgot.uno_pending == 1 and forgot.current == 2
+    assert Action("catch", player=0) in legal_actions(forgot, 0)
+
+
+def test_an_action_that_names_the_player_to_act_is_that_players_action():
+    s = build_state((("R5", "B7", "G2"),) + OTHERS, ("R9",))
+    after = apply(s, Action("play", "R5", "R", False, player=0))
+    assert after.discard[0] == "R5" and after.current == 1
