@@ -29,13 +29,14 @@ WAIT = 60.0  # seconds: a deadline, never a measurement
 class Child:
     def __init__(self, folder: Path, module: str = "student", adapter: str | None = None,
                  memory_mb: int = 512, total_cpu: float = 40.0, file_mb: int = 16,
-                 output_chars: int = 1024, setup: object = "default") -> None:  # fmt: skip
+                 output_chars: int = 1024, setup: object = "default",
+                 env: dict | None = None) -> None:  # fmt: skip
         in_r, self.in_w = os.pipe()
         self.out_r, out_w = os.pipe()
         self.proc = subprocess.Popen(
             [os.path.realpath(sys.executable), "-I", "-S", "-B", str(HARNESS), str(in_r),
              str(out_w)],
-            pass_fds=(in_r, out_w), cwd=folder, stdin=subprocess.DEVNULL,
+            pass_fds=(in_r, out_w), cwd=folder, stdin=subprocess.DEVNULL, env=env,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         os.close(in_r)
@@ -264,7 +265,7 @@ def test_arguments_changed_to_hold_an_object_that_cannot_compare_are_changed(tmp
             __hash__ = object.__hash__
 
         def poison(pile):
-            pile.append(Raiser())
+            pile[0] = Raiser()  # same length: comparing with the original calls __eq__
             return 1
         """
     child = Child(student(tmp_path, source))
@@ -273,3 +274,24 @@ def test_arguments_changed_to_hold_an_object_that_cannot_compare_are_changed(tmp
     child.finish()
     assert reply["status"] == "returned" and reply["value"] == 1
     assert reply["mutated"] is True
+
+
+def test_the_child_writes_no_bytecode_and_forgets_the_shells_folders(tmp_path):
+    source = (
+        "import os\ndef where():\n    return [os.environ.get('PWD'), os.environ.get('OLDPWD')]\n"
+    )
+    env = dict(os.environ, PWD="/somewhere", OLDPWD="/elsewhere")
+    child = Child(student(tmp_path, source), env=env)
+    assert child.reply() == OK
+    assert child.call(0, "where")["value"] == [None, None]
+    child.finish()
+    assert not (tmp_path / "__pycache__").exists()  # nothing written next to the submission
+
+
+def test_an_adapter_without_resolve_function_still_calls(tmp_path):
+    student(tmp_path, "def f(x):\n    return x\n")
+    student(tmp_path, "def call(module, name, args):\n    return ('via', name)\n", name="adapter")
+    child = Child(tmp_path, adapter="adapter")
+    assert child.reply() == OK
+    assert child.call(0, "f", (1,))["value"] == ("via", "f")
+    child.finish()
