@@ -217,3 +217,10 @@ def test_an_action_that_names_the_player_to_act_is_that_players_action():
     s = build_state((("R5", "B7", "G2"),) + OTHERS, ("R9",))
     after = apply(s, Action("play", "R5", "R", False, player=0))
     assert after.discard[0] == "R5" and after.current == 1
+
+
+def test_going_out_on_a_stack_makes_the_next_player_take_the_whole_stack():
+    # p0 plays R+2; p1 stacks its last card, G+2 (2 pending + 2): p2 takes 4 and p1 is out.
+    after = apply(stack_state(("G+2",)), play("G+2"))
+    assert after.hands[1] == () and after.phase == "round_over" and after.winner == 1
+    assert len(after.hands[2]) == 3 + 4
