@@ -214,11 +214,18 @@ def forget_the_sample(session: Path) -> int:
         return cursor.rowcount
 
 
-def forget_survivors(session: Path) -> int:
-    """Make the survivors of the last run pending again (they are tested with today's tests)."""
+def forget_survivors(session: Path, module: str) -> int:
+    """Make the survivors of the last run pending again (they are tested with today's tests),
+    but for those written down as equivalent: no test can kill them."""
+    known = {(e["operator"], e["old"], e["new"]) for e in equivalents() if e["module"] == module}
     with sqlite3.connect(session) as db:
-        cursor = db.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'")
-        return cursor.rowcount
+        rows = db.execute(
+            "SELECT r.job_id, s.operator_name, r.diff FROM work_results r "
+            "JOIN mutation_specs s ON s.job_id = r.job_id WHERE r.test_outcome = 'SURVIVED'"
+        ).fetchall()
+        again = [(job,) for job, op, diff in rows if (op, *changed_lines(diff or "")) not in known]
+        db.executemany("DELETE FROM work_results WHERE job_id = ?", again)
+        return len(again)
 
 
 @dataclass
@@ -377,7 +384,7 @@ def run(
     timeout = round(max(mutation["min_timeout"], mutation["timeout_factor"] * seconds), 1)
     config = write_config(module, base, command, timeout, only)
     if survivors and session.exists():
-        print(f"{module}: re-testing {forget_survivors(session)} survivors", flush=True)
+        print(f"{module}: re-testing {forget_survivors(session, module)} survivors", flush=True)
     elif rest and session.exists():
         print(f"{module}: the {forget_the_sample(session)} mutants left out", flush=True)
     else:
