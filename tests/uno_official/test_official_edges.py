@@ -224,3 +224,36 @@ def test_going_out_on_a_stack_makes_the_next_player_take_the_whole_stack():
     after = apply(stack_state(("G+2",)), play("G+2"))
     assert after.hands[1] == () and after.phase == "round_over" and after.winner == 1
     assert len(after.hands[2]) == 3 + 4
+
+
+def test_while_a_drawn_card_waits_nobody_else_may_play_it():
+    # Official rules, p0 draws G9 (playable on R9 by its number): only p0 may play it or pass.
+    after = drawn_state(("B7", "Y3", "B2"), "G9", ("R9", "B1"), rules=Rules())
+    assert after.phase == "drawn" and after.current == 0
+    assert play("G9") in legal_actions(after)
+    assert legal_actions(after, 2) == ()
+
+
+def test_a_seven_played_as_the_next_to_last_card_offers_uno():
+    two = build_state((("R7", "B2"),) + OTHERS, ("R9",), rules=SEVEN_ZERO)
+    three = build_state((("R7", "B2", "G1"),) + OTHERS, ("R9",), rules=SEVEN_ZERO)
+    assert {a.uno for a in legal_actions(two) if a.card == "R7"} == {False, True}
+    assert {a.uno for a in legal_actions(three) if a.card == "R7"} == {False}
+
+
+def test_something_that_is_not_an_action_is_refused_as_such():
+    import pytest
+
+    from reference.uno_official import IllegalActionError
+
+    s = build_state((("R5", "B7", "G2"),) + OTHERS, ("R9",))
+    for bad in ("play R5", ("play", "R5", "R", False, None, None)):
+        with pytest.raises(IllegalActionError, match="not an Action"):
+            apply(s, bad)
+
+
+def test_jumping_in_with_the_next_to_last_card_without_uno_can_be_caught():
+    hands = (("R5", "B7"), ("Y1", "Y2"), ("G9", "G5"), ("B1", "B2", "B3"))
+    s = build_state(hands, ("G9",), rules=JUMP_IN)
+    after = apply(s, Action("jump_in", "G9", "G", False, player=2))
+    assert after.hands[2] == ("G5",) and after.uno_pending == 2
