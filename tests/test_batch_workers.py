@@ -64,17 +64,19 @@ def test_compact_results_keep_outcomes_and_first_messages_and_leave_the_rest_to_
     assert all(not c.stdout and c.view is None for c in bob.cases)
 
 
-def _hold_slots(semaphore, log: str, who: int) -> None:
+def _hold_slots(semaphore, log: str, who: int, barrier=None) -> None:
     """A worker of a batch: three runs one after another, each holding a slot for a while."""
     import time as clock
 
     from graders.run import slots
 
     slots.share(semaphore)
+    if barrier is not None:
+        barrier.wait(60)  # all start together, however slowly each process started
     for run in range(3):
         with slots.slot():
             started = clock.monotonic()
-            clock.sleep(0.15)
+            clock.sleep(0.4)
             with open(log, "a") as handle:
                 handle.write(f"{who} {run} {started} {clock.monotonic()}\n")
 
@@ -85,7 +87,10 @@ def test_the_workers_of_a_batch_share_jobs_slots(tmp_path):
     ctx = context()
     semaphore = ctx.Semaphore(2)  # --jobs 2, shared as grade_batch shares it with its workers
     log = tmp_path / "runs.log"
-    workers = [ctx.Process(target=_hold_slots, args=(semaphore, str(log), k)) for k in range(3)]
+    barrier = ctx.Barrier(3)
+    workers = [
+        ctx.Process(target=_hold_slots, args=(semaphore, str(log), k, barrier)) for k in range(3)
+    ]
     for w in workers:
         w.start()
     for w in workers:

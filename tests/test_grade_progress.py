@@ -90,7 +90,9 @@ def test_the_summary_lists_submissions_over_budget(tmp_path):
             """
         )
     )
-    result = run(str(slow), str(ADA), "--public-only", "--timeout", "1", "--submission-timeout",
+    # 0.6 s of sleep a case under a 10 s wall clock: never a timeout, so only the budget
+    # stops it, however loaded the machine.
+    result = run(str(slow), str(ADA), "--public-only", "--timeout", "10", "--submission-timeout",
                  "2")  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "used up their time budget of 2 s" in result.output

@@ -454,7 +454,7 @@ def _grade(
         )
         notes.append(
             f"the submission used up its time budget of {budget.seconds:g} s: "
-            f"{skipped} case{'s' if skipped != 1 else ''} were not run"
+            f"{skipped} case{'s were' if skipped != 1 else ' was'} not run"
         )
     return SubmissionResult(
         assignment=assignment.id,

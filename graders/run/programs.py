@@ -38,6 +38,9 @@ from .sandbox import (
 
 LAUNCHER = Path(__file__).resolve().parent / "launch.py"
 BUILD_TIMEOUT = 120.0
+# The signals the launcher's own rlimits send (CPU time, file size): a program killed by one
+# ran out of that limit, under either isolation.
+_LIMIT_SIGNALS = (signal.SIGXCPU, signal.SIGXFSZ)
 
 
 @dataclass(frozen=True)
@@ -234,6 +237,8 @@ class ProgramRunner:
                 stderr = clean_text(err.read(8192).decode("utf-8", "replace"))
         finally:
             tree.close()
+        if self.mode == "bwrap" and code is not None and code - 128 in _LIMIT_SIGNALS:
+            code = 128 - code  # bubblewrap exits 128 + N for a child killed by signal N
         if over_budget:
             self.budget.hit = True
             return Outcome(case_id, "not-run", seconds=elapsed, message=self.budget.reason())

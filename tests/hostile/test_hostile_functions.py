@@ -135,7 +135,10 @@ def test_a_streak_is_broken_by_a_case_that_finishes(tmp_path, assignment, part01
                     pass
             return (hand, deck, discard)
         """
-    limits = small(assignment, timeout=0.5, cpu=0.5)
+    # The loops must end by CPU time, which the child survives: a wall-clock timeout (the
+    # first to fire on a loaded machine when both limits are equal) replaces the child, and
+    # the fresh one's counter starts again at 0, so it would loop on every case.
+    limits = small(assignment, timeout=30, cpu=0.5)
     result = grade_source(tmp_path, assignment, part01[:5], source, "rlimits", limits)
     outcomes = [c.outcome for c in result.cases]
     assert "not-run" not in outcomes
@@ -147,7 +150,9 @@ def test_sleeping_just_under_the_limit_is_bounded_by_the_submission_budget(
     tmp_path, assignment, isolation
 ):
     cases = assignment.cases()
-    limits = small(assignment, submission_timeout=3.0)
+    # 0.9 s of sleep a case under a 10 s wall clock: never a timeout however loaded the
+    # machine, so the budget alone stops it.
+    limits = small(assignment, timeout=10.0, submission_timeout=3.0)
     source = """
         import time
         def _slow(*args):

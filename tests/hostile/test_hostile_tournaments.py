@@ -41,8 +41,9 @@ def test_a_strategy_stalling_under_its_move_limit_forfeits_after_its_budget(tmp_
     folder = tmp_path / "staller"
     folder.mkdir()
     (folder / f"{assignment.module}.py").write_text(textwrap.dedent(STALLER))
-    # 0.4 s a move under a 0.5 s limit: never a timeout; 2 s of thinking in all.
-    limits = replace(assignment.limits, timeout=0.5, cpu=0.5, submission_timeout=2.0)
+    # 0.4 s a move under a 5 s limit: never a timeout, however loaded the machine; 2 s of
+    # thinking in all.
+    limits = replace(assignment.limits, timeout=5.0, cpu=0.5, submission_timeout=2.0)
     games = 20
     started = time.monotonic()
     with arena.sandboxed(
@@ -65,12 +66,12 @@ def test_a_final_card_down_player_stalling_under_its_limit_forfeits_after_its_bu
     from reference.final_card_down import arena as fcd_arena
 
     path = tmp_path / "staller.py"
-    # ada's player, with a 0.2 s pause before each move (under the 0.5 s limit).
+    # ada's player, with a 0.2 s pause before each move (far under the 5 s limit).
     source = (ROOT / "examples" / "final-card-down" / "ada" / "player.py").read_text()
     stall = "def decideMove(game):\n    __import__('time').sleep(0.2)"
     path.write_text(source.replace("def decideMove(game):", stall, 1))
     limits = fcd_arena.Limits(
-        timeout=0.5, cpu=0.5, memory_mb=256, output_kb=8, submission_timeout=1.0
+        timeout=5.0, cpu=0.5, memory_mb=256, output_kb=8, submission_timeout=1.0
     )
     started = time.monotonic()
     result, players, _ = fcd_arena.run_tournament([path], 10, 1, "rlimits", limits)

@@ -122,8 +122,11 @@ def test_program_outcomes_timeout_crash_output_limit(tmp_path, assignment, isola
         assignment,
         [tmp_path / "loop", tmp_path / "crash", tmp_path / "chatty"],
         isolation,
-        timeout=1.0,
-        cpu=0.5,
+        # The loop times out by CPU (1 s of it), whatever the machine's load; the wall clock
+        # is generous so that the crash and the chatty program, however slowly they start on
+        # a loaded machine, end as what they are and never as a timeout.
+        timeout=30.0,
+        cpu=1.0,
         output_kb=8,
     )
     # Two timeouts in a row, then the remaining cases are not run (and cost no time).
