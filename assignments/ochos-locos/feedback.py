@@ -175,6 +175,8 @@ def turn_label(index: int, expected: Sequence[OutputTurn] = ()) -> str:
         return "turn 0 (starting card)"
     if index < len(expected) and expected[index].is_no_winner:
         return f"the final line (after turn {index - 1})"
+    if index < len(expected) and expected[index].seat:  # another reading's game (Decision 4)
+        return f"turn {index} (player {expected[index].seat})"
     return f"turn {index} (player {(index - 1) % 3 + 1})"
 
 
@@ -284,3 +286,30 @@ def describe(part: str, expected: Any, actual: Any) -> list[str]:
 
 def parse_program_output(part: str, text: str) -> list[str]:
     return canonical(text)
+
+
+OTHER_READING = (
+    "the game of Decision 4's other reading (a drawn card that can be played is played at "
+    "once, on a line of its own)"
+)
+
+
+def judge(case: Any, actual: Any) -> list[str]:
+    """None when the game is the page's, or a game another reading of the handout plays
+    (``case.expected`` is then ``{"lines": [...], "accept": [[...], ...]}``, the page's game
+    first: Decision 4); else the differences from whichever of them the game follows longer,
+    saying so when that is another reading's."""
+    expected = case.expected
+    games = [expected["lines"], *expected["accept"]] if isinstance(expected, dict) else [expected]
+    if any(actual == game for game in games):
+        return []
+
+    def agreement(game: list[str]) -> int:
+        index = first_divergence(game, actual)
+        return len(game) if index is None else index
+
+    closest = max(games, key=agreement)  # the page's game when both part at the same turn
+    messages = describe(case.part, closest, actual)
+    if closest is not games[0]:
+        messages.insert(0, f"compared with {OTHER_READING}, which your game follows longer")
+    return messages

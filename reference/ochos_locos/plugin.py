@@ -10,6 +10,7 @@ explained turn by turn: "turn 7 (player 1): expected Y3, got Y8".
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from .deal import parse_deal
 from .feedback import FEEDBACK, FEEDBACK_FILE
 from .fixtures import write_fixtures
 from .game import play
+from .readings import Readings, expected_under
 from .solve import solve_text
 from .views import game_views, replay_views
 
@@ -58,6 +60,28 @@ check_shape = FEEDBACK.check_shape
 normalise_result = FEEDBACK.normalise_result
 describe = FEEDBACK.describe
 parse_program_output = FEEDBACK.parse_program_output
+
+
+class Accepted:
+    """Cases' expectations with the games the handout's other readings play (Decision 4),
+    worked out with the reference once per case and process: the grader judges by them, and
+    a kit's public cases carry them."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, list[list[str]]] = {}
+
+    def of(self, case: Case) -> dict[str, Any]:
+        if case.name not in self.games:
+            others = {
+                tuple(expected_under(case.args, Readings(**{n: True}))) for n in Readings.names()
+            }
+            self.games[case.name] = [list(g) for g in sorted(others) if list(g) != case.expected]
+        return {"lines": case.expected, "accept": self.games[case.name]}
+
+
+def judge(accepted: Accepted, case: Case, value: Any) -> list[str]:
+    """The page's game or another reading's passes (``FEEDBACK.judge``)."""
+    return FEEDBACK.judge(replace(case, expected=accepted.of(case)), value)
 
 
 def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
@@ -109,8 +133,15 @@ def solve_json(part: str, path: str | Path) -> dict:
 class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving, SelfCheck):
     """ochos-locos: the game's printed lines, from a function or a program in any language."""
 
+    def __init__(self, assignment: Any) -> None:
+        super().__init__(assignment)
+        self.accepted = Accepted()
+
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
         return load_case(entry, root)
+
+    def judge(self, case: Case, value: Any) -> list[str]:
+        return judge(self.accepted, case, value)
 
     def check_shape(self, part: str, value: Any) -> str | None:
         return check_shape(part, value)
@@ -149,6 +180,10 @@ class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving, Sel
         (``main.py``: ``python -m pytest --submission main.py``)."""
         folder = self.assignment.folder / "starter"
         return {name: (folder / name).read_bytes() for name in ("ochos_locos.py", "main.py")}
+
+    def kit_expected(self, case: Case) -> Any:
+        """The page's game and the games of the other readings (Decision 4), as judged."""
+        return self.accepted.of(case)
 
     def kit_notebook(self) -> str | None:
         return "ochos_locos.py"  # a module submission may be a notebook (Decisions)

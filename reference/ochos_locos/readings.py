@@ -53,10 +53,16 @@ def expected_under(args: tuple[Any, ...], readings: Readings) -> list[str]:
 
 
 def changed(case: Any, fixtures: Path, switch: str) -> bool:
-    """Whether a correct program of the other reading of ``switch`` prints another game for
-    ``case`` (``fixtures`` is the assignment's fixture folder; the case's arguments suffice)."""
-    other = Readings(**{switch: True})
-    return expected_under(case.args, other) != expected_under(case.args, PAGE)
+    """Whether a correct program of the other reading of ``switch`` is marked wrong on
+    ``case``: it prints another game and the grader does not accept that game (it accepts
+    the games of the other readings: Decision 4). ``fixtures`` is the assignment's fixture
+    folder; the case's arguments suffice."""
+    from graders.assignment import load_assignment
+
+    other = expected_under(case.args, Readings(**{switch: True}))
+    if other == expected_under(case.args, PAGE):
+        return False
+    return bool(load_assignment("ochos-locos").plugin.judge(case, other))
 
 
 def ends_without_a_winner(case: Any, fixtures: Path) -> bool:
