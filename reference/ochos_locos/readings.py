@@ -12,27 +12,21 @@ different ending costs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..open_readings import OpenReadings
+
 
 @dataclass(frozen=True)
-class Readings:
+class Readings(OpenReadings):
     """Which reading of each open rule the reference plays (False: the page's decision)."""
 
     # Decision 4: a card just drawn that matches the top card (its colour or its number) is
     # played in the same turn, printed as the turn's own line after ``N: DRAW`` (``N: DRAW``,
     # then ``N: Y2``).  The page: drawing ends the turn.
     play_drawn_card: bool = False
-
-    @classmethod
-    def names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))
-
-    def differences(self) -> tuple[str, ...]:
-        """The switches that differ from the page's decisions."""
-        return tuple(name for name in self.names() if getattr(self, name))
 
 
 PAGE = Readings()

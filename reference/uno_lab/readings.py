@@ -13,18 +13,19 @@ desks never run out of cards to draw (Decision 23), which ``tests/uno_lab`` chec
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from unolab import Desk, IllegalGame, compose
 
+from ..open_readings import OpenReadings
 from . import dealing, ordering
 
 
 @dataclass(frozen=True)
-class Readings:
+class Readings(OpenReadings):
     """Which reading of each open rule is played (False: the page's decision)."""
 
     # Decision 3: precedes raises IllegalGame when a1 or a2 is not in the list (the course's
@@ -34,14 +35,6 @@ class Readings:
     # Decision 11: drawing with no card to take (an empty deck and only the top card on the
     # pile) raises IllegalGame.  The page: the desk comes back unchanged.
     nothing_to_draw_raises: bool = False
-
-    @classmethod
-    def names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))
-
-    def differences(self) -> tuple[str, ...]:
-        """The switches that differ from the page's decisions."""
-        return tuple(name for name in self.names() if getattr(self, name))
 
 
 PAGE = Readings()

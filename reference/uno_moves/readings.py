@@ -9,13 +9,15 @@ Readings the worked examples decide are not switches: the page says which exampl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..open_readings import OpenReadings
+
 
 @dataclass(frozen=True)
-class Readings:
+class Readings(OpenReadings):
     """Which reading of each open rule the reference plays (False: the page's decision)."""
 
     # D1: a waiting Draw 2 may be extended by a Wild Draw 4 too (when no Draw 2 is held); the
@@ -28,14 +30,6 @@ class Readings:
     # player to move (which changes nothing for an empty hand or on ('-','-')).  The page: the
     # game is over, no further turns.
     part3_continues_after_a_win: bool = False
-
-    @classmethod
-    def names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))
-
-    def differences(self) -> tuple[str, ...]:
-        """The switches that differ from the page's decisions."""
-        return tuple(name for name in self.names() if getattr(self, name))
 
 
 PAGE = Readings()

@@ -11,17 +11,18 @@ every scenario sets, so a student's engine is told which to play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..open_readings import OpenReadings
 from .cards import COLOR_OF, WILD_DRAW_FOUR
 from .engine import apply, legal_actions
 from .state import Action, Event, GameState, IllegalActionError
 
 
 @dataclass(frozen=True)
-class Readings:
+class Readings(OpenReadings):
     """Which reading of each open rule is played (False: the page's decision)."""
 
     # Decision 2: "May be legally played only if the player has no cards of the current
@@ -35,14 +36,6 @@ class Readings:
     # drawn card that can be played must be played (``pass`` is refused).  The page: the player
     # may play it or keep it.
     drawn_card_must_be_played: bool = False
-
-    @classmethod
-    def names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))
-
-    def differences(self) -> tuple[str, ...]:
-        """The switches that differ from the page's decisions."""
-        return tuple(name for name in self.names() if getattr(self, name))
 
 
 PAGE = Readings()
