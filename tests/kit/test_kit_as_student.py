@@ -86,6 +86,10 @@ def blocks(text: str) -> dict[str, list[str]]:
         if head:
             current = head.group(1)
             found[current] = []
+        elif re.fullmatch(r"=+ .* =+", line):
+            # the short test summary: with CI set, pytest prints each failure's whole message
+            # there again, which is not part of the last section
+            current = None
         elif current and line.startswith("- "):
             found[current].append(line)
     return found
