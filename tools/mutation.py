@@ -8,6 +8,8 @@
     python tools/mutation.py --table          # the table of scores of the last runs (Markdown)
     python tools/mutation.py --docs           # write that table and the equivalents into
                                               # docs/mutation.md
+    python tools/mutation.py --check          # every equivalent written down still matches a
+                                              # line of a configured module (exit 1 if not)
 
 The tool is cosmic-ray (``[tool.cosmic-ray]`` in pyproject.toml: its operators and the filter
 that keeps the sample we use); which tests exercise which module, the list of modules and the
@@ -266,6 +268,60 @@ def equivalents() -> list[dict]:
     return tomllib.loads(EQUIVALENTS.read_text()).get("equivalent", [])
 
 
+def _function_lines(module: str, names: list[str]) -> set[int]:
+    lines: set[int] = set()
+    for span in line_ranges(module, names):
+        first, last = span.split("-")
+        lines.update(range(int(first), int(last) + 1))
+    return lines
+
+
+def unmatched_equivalents(modules: dict[str, list[str]], only: dict[str, list[str]]) -> list[str]:
+    """The equivalents written down that no longer match the code: their module is not
+    configured, or their changed line (``old``, lines joined by " / ") is not in the module
+    (in the functions mutated, where ``only`` names them). Such an entry must be examined
+    again, never dropped unread: the line moved, changed or went."""
+    problems = []
+    sources: dict[str, list[tuple[int, str]]] = {}
+    for e in equivalents():
+        module = e["module"]
+        where = f"{module}: `{e['old']}` to `{e['new']}` ({e['operator']})"
+        if module not in modules:
+            problems.append(f"{where}: the module is not configured")
+            continue
+        if module not in sources:
+            allowed = _function_lines(module, only[module]) if module in only else None
+            sources[module] = [
+                (k, line.strip())
+                for k, line in enumerate((ROOT / module).read_text().splitlines(), 1)
+                if allowed is None or k in allowed
+            ]
+        lines = sources[module]
+        parts = e["old"].count(" / ") + 1
+        texts = [t for _, t in lines]
+        found = any(
+            " / ".join(texts[i : i + k]) == e["old"]
+            for k in range(1, parts + 1)
+            for i in range(len(texts))
+        )
+        if not found:
+            problems.append(f"{where}: no such line in the code mutated")
+        elif e["old"] == e["new"]:
+            problems.append(f"{where}: the mutant changes nothing")
+    return problems
+
+
+def unseen_equivalents(result: Score) -> list[dict]:
+    """The equivalents of a run's module that matched no surviving mutant: either a test
+    killed it (then it was not equivalent: the entry is wrong) or it was not made this run."""
+    seen = {(e["operator"], e["old"], e["new"]) for e in result.equivalent}
+    return [
+        e
+        for e in equivalents()
+        if e["module"] == result.module and (e["operator"], e["old"], e["new"]) not in seen
+    ]
+
+
 def score(module: str, old: set[str] | None = None) -> Score:
     session = WORK / f"{slug(module)}.sqlite"
     result = Score(module)
@@ -397,6 +453,13 @@ def run(
     cosmic_ray("exec", str(config), str(session))
     result = score(module)
     path = write_survivors(result)
+    if not result.pending and not result.not_sampled:
+        for e in unseen_equivalents(result):
+            print(
+                f"{module}: written down as equivalent but not a survivor of this run (killed, "
+                f"or not made): `{e['old']}` to `{e['new']}` ({e['operator']})",
+                flush=True,
+            )
     print(
         f"{module}: {result.killed}/{result.mutants} killed ({result.raw:.1f}%), "
         f"{len(result.equivalent)} equivalent, {len(result.survived)} survivors in "
@@ -413,6 +476,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", action="store_true", help="print the table of scores")
     parser.add_argument("--docs", action="store_true", help="write the table into the docs")
     parser.add_argument(
+        "--check", action="store_true", help="check that every equivalent matches the code"
+    )
+    parser.add_argument(
         "--sample", type=float, help="run only this share of each module's mutants (0-1)"
     )
     parser.add_argument("--seed", type=int, default=0, help="which sample (with --sample)")
@@ -426,6 +492,12 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [m for m in modules if m not in configured]
     if unknown:
         parser.error(f"not configured in [tool.unograde.mutation.modules]: {', '.join(unknown)}")
+    if args.check:
+        problems = unmatched_equivalents(configured, mutation.get("only", {}))
+        for problem in problems:
+            print(problem)
+        print(f"{len(equivalents())} equivalents, {len(problems)} not matching the code")
+        return 1 if problems else 0
     if args.table:
         print(table(modules))
         return 0
