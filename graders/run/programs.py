@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..assignment import Limits
+from ..kit.runtime.text import error_line
 from ..textsafe import clean_text
 from .budget import Budget, Interrupted, current_budget
 from .sandbox import (
@@ -72,15 +73,6 @@ def _argv(words: tuple[str, ...]) -> list[str]:
     if words and words[0] in ("python", "python3"):
         return [os.path.realpath(sys.executable), "-I", "-S", *words[1:]]
     return list(words)
-
-
-def _error_line(stderr: str) -> str:
-    """The line of a program's stderr most likely to say what went wrong."""
-    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
-    if not lines:
-        return ""
-    errors = [line for line in lines if "error" in line.lower() or "exception" in line.lower()]
-    return ": " + (errors[-1] if errors else lines[-1])[:300]
 
 
 def _signal_name(code: int) -> str:
@@ -268,7 +260,7 @@ class ProgramRunner:
                 base.status, base.message = "memory", "ran out of memory"
             else:
                 base.status = "crashed"
-                base.message = f"exited with status {code}" + _error_line(stderr)
+                base.message = f"exited with status {code}" + error_line(stderr)
         elif len(stdout) > out_cap:
             base.status = "crashed"
             base.message = f"printed more than {self.limits.output_kb} KB (the output limit)"

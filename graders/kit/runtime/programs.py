@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .session import Run
-from .text import clean_text
+from .text import clean_text, error_line
 
 BUILD_TIMEOUT = 120.0
 SKIP = {"unocheck", "fixtures", "__pycache__", ".venv", "venv", ".git", ".pytest_cache"}
@@ -32,15 +32,6 @@ def argv(words: Sequence[str]) -> list[str]:
     if words and words[0] in ("python", "python3"):
         return [sys.executable, "-I", "-S", *words[1:]]
     return list(words)
-
-
-def _error_line(stderr: str) -> str:
-    """The line of a program's stderr most likely to say what went wrong."""
-    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
-    if not lines:
-        return ""
-    errors = [line for line in lines if "error" in line.lower() or "exception" in line.lower()]
-    return ": " + (errors[-1] if errors else lines[-1])[:300]
 
 
 class Program:
@@ -121,7 +112,7 @@ class Program:
             run.status, run.message = "crashed", f"killed by signal {name}"
         elif code:
             run.status = "crashed"
-            run.message = f"exited with status {code}" + _error_line(stderr)
+            run.message = f"exited with status {code}" + error_line(stderr)
         return run
 
     def build(self) -> Run | None:

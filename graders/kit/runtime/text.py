@@ -25,6 +25,16 @@ def cap_text(text: str, limit: int) -> str:
     return text[:limit] + f"… ({len(text) - limit:,} more characters not shown)"
 
 
+def error_line(stderr: str) -> str:
+    """The line of a program's stderr most likely to say what went wrong, as ``": line"``
+    (empty when there is none): the grader's and the kit's program runs say it alike."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    errors = [line for line in lines if "error" in line.lower() or "exception" in line.lower()]
+    return ": " + (errors[-1] if errors else lines[-1])[:300]
+
+
 # CSI (7- and 8-bit), OSC / DCS / SOS / PM / APC strings up to BEL or ST, other ESC pairs.
 _ESCAPES = re.compile(
     r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
