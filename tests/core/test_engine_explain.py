@@ -99,3 +99,15 @@ def test_a_case_the_plugin_answered_itself_is_not_explained(tmp_path, fake, monk
     assert cases["count-staged"].outcome == CaseOutcome.FAILED
     assert cases["count-staged"].first_divergence is None
     assert cases["count-mixed"].passed
+
+
+@pytest.mark.parametrize("broken", ["probe", "first_divergence"])
+def test_an_explanation_that_raises_never_fails_grading(tmp_path, fake, monkeypatch, broken):
+    def raises(*args):
+        raise RuntimeError("a bug in the plugin's explanation")
+
+    monkeypatch.setattr(fake.plugin, broken, raises)
+    result = grade(tmp_path, fake, "def count_red(cards):\n    return len(cards)\n")
+    mixed = {c.name: c for c in result.cases}["count-mixed"]
+    assert mixed.outcome == CaseOutcome.FAILED and mixed.messages == ["FAKE: expected 2, got 4"]
+    assert mixed.first_divergence is None
