@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import marshal
+import resource
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -134,3 +135,34 @@ def test_a_call_cut_by_the_budget_is_not_run_for_the_budgets_reason(tmp_path):
     assert first.message == "not run: the submission's time budget of 3 s was used up"
     assert (second.id, second.status, second.message) == (1, RunStatus.NOT_RUN, first.message)
     assert budget.hit
+
+
+CPU_LIMIT = """
+import os, resource
+
+def limit():
+    return resource.getrlimit(resource.RLIMIT_CPU)[0]
+
+def crash():
+    os._exit(1)
+"""
+
+
+def test_a_fresh_child_gets_cpu_time_for_the_calls_still_to_come(tmp_path):
+    # A child's CPU limit covers the calls it may still answer (1 s each here) plus 10 s to
+    # start; the harness rounds it up: int(total + 1). Three calls expected: the first child
+    # gets 1 * 3 + 10 + 1 = 14 s. After two calls (the second crashes it) the next child is
+    # made for the one call left: 1 * 1 + 10 + 1 = 12 s.
+    limits = replace(LIMITS, cpu=1.0)
+    with session(tmp_path, CPU_LIMIT, limits, expected_calls=3, budget=Budget(None)) as s:
+        first = s.call(Call(0, "limit", ()))
+        crashed = s.call(Call(1, "crash", ()))
+        last = s.call(Call(2, "limit", ()))
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]  # a child never gets more than this
+
+    def capped(seconds):
+        return seconds if hard == resource.RLIM_INFINITY else min(seconds, hard)
+
+    assert first.value == capped(14)
+    assert crashed.status == RunStatus.CRASHED
+    assert last.value == capped(12) and s.restarts == 1
