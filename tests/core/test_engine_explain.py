@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from graders.assignment import load_assignment
-from graders.grade.engine import _probe_answers, grade_submission
-from graders.results import CaseOutcome
+from graders.grade.engine import _probe_answers, bounded, grade_submission
+from graders.results import CaseOutcome, CaseResult
 from graders.run.sandbox import Outcome, RunStatus
 from graders.submission import cleanup, load_submissions
 
@@ -111,3 +111,40 @@ def test_an_explanation_that_raises_never_fails_grading(tmp_path, fake, monkeypa
     mixed = {c.name: c for c in result.cases}["count-mixed"]
     assert mixed.outcome == CaseOutcome.FAILED and mixed.messages == ["FAKE: expected 2, got 4"]
     assert mixed.first_divergence is None
+
+
+def test_a_case_with_nothing_to_explain_does_not_stop_the_explanation_of_the_next(
+    tmp_path, fake, monkeypatch
+):
+    # count-staged (failed, answered by the stage: nothing to explain) comes first; count-mixed,
+    # which the child ran and got wrong, is still explained after it.
+    def wrong_stage(submission, cases, limits, isolation, jobs=1):
+        return {
+            k: Outcome(k, RunStatus.RETURNED, value=99)
+            for k, case in enumerate(cases)
+            if case.name.endswith("-staged")
+        }
+
+    monkeypatch.setattr(fake.plugin, "run_cases", wrong_stage)
+    cases = sorted(fake.cases(), key=lambda c: not c.name.endswith("-staged"))
+    folder = tmp_path / "student"
+    folder.mkdir()
+    (folder / "fake.py").write_text("def count_red(cards):\n    return len(cards)\n")
+    [sub] = load_submissions(folder, fake.module)
+    try:
+        result = grade_submission(fake, sub, cases, isolation="rlimits", staff=True)
+    finally:
+        cleanup([sub])
+    named = {c.name: c for c in result.cases}
+    assert result.cases[0].name == "count-staged" and named["count-staged"].first_divergence is None
+    assert named["count-mixed"].first_divergence["where"] == "card 2"
+
+
+def test_a_first_divergence_is_cut_to_a_size_a_report_can_carry():
+    result = CaseResult("c", "p", False, CaseOutcome.FAILED, 0, 1)
+    result.first_divergence = {"summary": "s", "got": "g" * 5000, "state_text": ["x"] * 500}
+    out = bounded(result)
+    assert out.first_divergence["got"].startswith("g" * 2000 + "…")
+    assert len(out.first_divergence["got"]) < 2100
+    assert len(out.first_divergence["state_text"]) == 201  # 200 kept and a note of the rest
+    assert bounded(CaseResult("c", "p", False, CaseOutcome.FAILED, 0, 1)).first_divergence is None
