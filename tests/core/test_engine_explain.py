@@ -148,3 +148,28 @@ def test_a_first_divergence_is_cut_to_a_size_a_report_can_carry():
     assert len(out.first_divergence["got"]) < 2100
     assert len(out.first_divergence["state_text"]) == 201  # 200 kept and a note of the rest
     assert bounded(CaseResult("c", "p", False, CaseOutcome.FAILED, 0, 1)).first_divergence is None
+
+
+def test_the_explanation_is_given_the_value_returned_or_none_for_a_raise(
+    tmp_path, fake, monkeypatch
+):
+    seen = {}
+
+    def probe(case, value):
+        seen[case.name] = value
+        return None  # no probe: the plugin explains from the value alone
+
+    monkeypatch.setattr(fake.plugin, "probe", probe)
+    source = """
+def count_red(cards):
+    if cards == []:
+        raise KeyError("empty")
+    return len(cards)
+
+def sort_cards(cards):
+    return list(cards)
+"""
+    grade(tmp_path, fake, source)
+    # count-mixed returned 4 (wrong), sort-three its cards unsorted; count-empty raised;
+    # the hidden cases are not explained
+    assert seen == {"count-mixed": 4, "count-empty": None, "sort-three": ["r2", "b1", "g5"]}
