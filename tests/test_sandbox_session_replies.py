@@ -22,7 +22,7 @@ import pytest
 
 from graders.assignment import Limits
 from graders.run import sandbox
-from graders.run.budget import Budget
+from graders.run.budget import REGISTER, Budget
 from graders.run.harness import read_frame
 from graders.run.sandbox import Call, RunStatus, Session
 
@@ -166,3 +166,15 @@ def test_a_fresh_child_gets_cpu_time_for_the_calls_still_to_come(tmp_path):
     assert first.value == capped(14)
     assert crashed.status == RunStatus.CRASHED
     assert last.value == capped(12) and s.restarts == 1
+
+
+def test_no_child_is_started_once_grading_is_being_stopped(tmp_path):
+    REGISTER.stopping.set()  # an interrupt (Ctrl-C, SIGTERM) is being handled
+    try:
+        with session(tmp_path, "def f():\n    return 1\n") as s:
+            out = s.call(Call(3, "f", ()))
+    finally:
+        REGISTER.reset()
+    assert (out.id, out.status) == (3, RunStatus.NOT_RUN)
+    assert out.message == "not run: grading was interrupted"
+    assert s.child is None
