@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import io
 import marshal
+import os
 import resource
+import time
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -178,3 +180,20 @@ def test_no_child_is_started_once_grading_is_being_stopped(tmp_path):
     assert (out.id, out.status) == (3, RunStatus.NOT_RUN)
     assert out.message == "not run: grading was interrupted"
     assert s.child is None
+
+
+def test_a_deadline_already_past_is_a_timeout_at_once():
+    # _Child.receive on a pipe with nothing to read: a deadline half a second ago (a wait
+    # that began too late) answers "timeout" without waiting; one a little ahead waits for it.
+    # A reply already waiting is read.
+    read_end, write_end = os.pipe()
+    try:
+        child = object.__new__(sandbox._Child)
+        child.buffer, child.out_r = b"", read_end
+        assert sandbox._Child.receive(child, time.monotonic() - 0.5) == "timeout"
+        assert sandbox._Child.receive(child, time.monotonic() + 0.2) == "timeout"
+        os.write(write_end, b'{"id": 1}\n')
+        assert sandbox._Child.receive(child, time.monotonic() + 30) == {"id": 1}
+    finally:
+        os.close(read_end)
+        os.close(write_end)
