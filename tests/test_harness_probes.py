@@ -118,3 +118,13 @@ def test_an_adapter_makes_each_call_of_a_probe(tmp_path):
     reply = probe(child, 0, "f", ((1,), (2,)))
     child.finish()
     assert reply["value"] == [["returned", ("called", "f", 1)], ["returned", ("called", "f", 2)]]
+
+
+def test_a_probes_timing_is_its_own_and_to_the_microsecond(tmp_path):
+    child = started(tmp_path)
+    times = [probe(child, k, "tenth", ((1,),))["seconds"] for k in range(20)]
+    child.finish()
+    assert all(0 <= t < 60 and round(t, 6) == t for t in times)
+    # and not coarser: a probe takes microseconds, so the sixth decimal of twenty of them is
+    # not 0 every time (one chance in 10**20)
+    assert any(round(t, 5) != t for t in times)
