@@ -124,6 +124,7 @@ def test_the_import_and_each_call_have_their_own_wall_clock(tmp_path, monkeypatc
     assert recorder.deadlines == [pytest.approx(1020.0), pytest.approx(1011.1)]
     assert out.status == RunStatus.TIMEOUT
     assert out.message == "no result within 10 s (wall clock)"
+    assert out.seconds == 0.0  # what the (fixed) clock measured: no time passed
 
 
 def test_a_call_cut_by_the_budget_is_not_run_for_the_budgets_reason(tmp_path):
@@ -152,11 +153,11 @@ def crash():
 
 def test_a_fresh_child_gets_cpu_time_for_the_calls_still_to_come(tmp_path):
     # A child's CPU limit covers the calls it may still answer (1 s each here) plus 10 s to
-    # start; the harness rounds it up: int(total + 1). Three calls expected: the first child
-    # gets 1 * 3 + 10 + 1 = 14 s. After two calls (the second crashes it) the next child is
-    # made for the one call left: 1 * 1 + 10 + 1 = 12 s.
+    # start; the harness rounds it up: int(total + 1). Five calls expected: the first child
+    # gets 1 * 5 + 10 + 1 = 16 s. After two calls (the second crashes it) the next child is
+    # made for the three calls left: 1 * 3 + 10 + 1 = 14 s.
     limits = replace(LIMITS, cpu=1.0)
-    with session(tmp_path, CPU_LIMIT, limits, expected_calls=3, budget=Budget(None)) as s:
+    with session(tmp_path, CPU_LIMIT, limits, expected_calls=5, budget=Budget(None)) as s:
         first = s.call(Call(0, "limit", ()))
         crashed = s.call(Call(1, "crash", ()))
         last = s.call(Call(2, "limit", ()))
@@ -165,9 +166,9 @@ def test_a_fresh_child_gets_cpu_time_for_the_calls_still_to_come(tmp_path):
     def capped(seconds):
         return seconds if hard == resource.RLIM_INFINITY else min(seconds, hard)
 
-    assert first.value == capped(14)
+    assert first.value == capped(16)
     assert crashed.status == RunStatus.CRASHED
-    assert last.value == capped(12) and s.restarts == 1
+    assert last.value == capped(14) and s.restarts == 1
 
 
 def test_no_child_is_started_once_grading_is_being_stopped(tmp_path):
