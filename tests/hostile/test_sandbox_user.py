@@ -160,6 +160,13 @@ def _view(worktree: Path) -> list[str] | None:
         for parent in reversed(Path(prefix).parents[:-1]):
             cmd += ["--perms", "0755", "--dir", str(parent)]
         cmd += ["--ro-bind", prefix, prefix]
+    venv = os.path.realpath(sys.prefix)
+    if venv != prefix and not Path(venv).is_relative_to(worktree):
+        # A virtual environment outside the tree the tests run in (the mutation tool runs
+        # them in a copy of the worktree, under .mutation/): bound too, or nobody finds it.
+        for parent in reversed(Path(venv).parents[:-1]):
+            cmd += ["--perms", "0755", "--dir", str(parent)]
+        cmd += ["--ro-bind", venv, venv]
     for parent in reversed(worktree.parents[:-1]):
         cmd += ["--perms", "0755", "--dir", str(parent)]
     return cmd + [
