@@ -41,6 +41,9 @@ import shutil
 import stat
 import tempfile
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -72,6 +75,37 @@ class Submission:
     digest: str = ""
     cell_of_line: dict[int, tuple[int, int]] = field(default_factory=dict)
     program: object | None = None  # a ProgramSpec when this is a program, not a module
+    # (the module's file in ``folder``, the name its errors show) while its syntax is not yet
+    # checked: see :func:`syntax_checked_later`
+    unchecked: tuple[str, str] | None = None
+
+    def check_syntax(self) -> None:
+        """The syntax check that :func:`syntax_checked_later` left for later: a syntax error
+        becomes the problem, as if it had been found while loading."""
+        if self.unchecked is None:
+            return
+        module_file, shown = self.unchecked
+        self.unchecked = None
+        if self.problem is not None or self.folder is None:
+            return
+        source = (self.folder / module_file).read_text(encoding="utf-8")
+        problem = syntax_problem(source, shown, self.cell_of_line)
+        self.problem = None if problem is None else _one_line(problem)
+
+
+_LATER: ContextVar[bool] = ContextVar("unograde_syntax_later", default=False)
+
+
+@contextmanager
+def syntax_checked_later() -> Iterator[None]:
+    """Submissions loaded inside this are not compiled yet (``Submission.check_syntax`` does
+    it): a batch checks each one in the worker that grades it, so the grader's main process
+    does not compile a whole class, one file after another, before any grading starts."""
+    token = _LATER.set(True)
+    try:
+        yield
+    finally:
+        _LATER.reset(token)
 
 
 class SubmissionError(ValueError):
@@ -206,7 +240,9 @@ def _prepare(
                 except SubmissionError as exc:
                     sub.notes.append(f"{exc}: not copied" if "copied" not in str(exc) else str(exc))
         (folder / f"{module}.py").write_text(source, encoding="utf-8")
-        if sub.problem is None:
+        if sub.problem is None and _LATER.get():
+            sub.unchecked = (f"{module}.py", source_file.name)
+        elif sub.problem is None:
             sub.problem = syntax_problem(source, source_file.name, sub.cell_of_line)
         sub.digest = _digest(folder)
         return sub

@@ -32,7 +32,14 @@ from ..report import write_atomic
 from ..results import CaseResult, PartResult, SubmissionResult, from_dict
 from ..run.programs import program_specs
 from ..run.scratch import scratch_space
-from ..submission import Submission, SubmissionError, assign_names, cleanup, load_submissions
+from ..submission import (
+    Submission,
+    SubmissionError,
+    assign_names,
+    cleanup,
+    load_submissions,
+    syntax_checked_later,
+)
 from ..textsafe import clean_text, csv_cell
 from .workers import Settings, context, grade_one, start
 
@@ -108,7 +115,8 @@ def _load(path: Path, assignment: Assignment, programs) -> list[Submission]:
     """The submissions at ``path``; a path that is no submission at all becomes one
     submission with that problem, so that it is listed and the others are graded."""
     try:
-        return load_submissions(path, assignment.module, programs=programs)
+        with syntax_checked_later():  # in the worker that grades each one
+            return load_submissions(path, assignment.module, programs=programs)
     except Exception as exc:  # noqa: BLE001 - one bad path must not stop the class
         text = str(exc) if isinstance(exc, SubmissionError) else f"could not load: {exc!r}"
         name = path.stem if path.suffix else path.name

@@ -55,6 +55,7 @@ def grade_packed(settings: Settings, packed: dict) -> Done:
             problem=packed["problem"],
             digest=packed["digest"],
             cell_of_line={int(k): tuple(v) for k, v in packed["cell_of_line"].items()},
+            unchecked=tuple(packed["unchecked"]) if packed.get("unchecked") else None,
             program=ProgramSpec(program["entry"], tuple(program["run"]), tuple(program["build"]))
             if program
             else None,

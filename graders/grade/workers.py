@@ -195,6 +195,7 @@ def grade_and_report(s: Settings, sub: Submission) -> Done:
     if previous is not None:
         return Done(sub.name, _compact(previous, s.full_results), True)
     try:
+        sub.check_syntax()  # left for here by the batch's loading (``syntax_checked_later``)
         result = grade_submission(
             s.assignment, sub, list(s.cases), s.limits, s.isolation, jobs=s.jobs_each, staff=s.staff
         )
