@@ -95,9 +95,27 @@ def _cards_problem(name: str, value: Any) -> str | None:
     return None
 
 
+# The last result ``check_shape`` found to be plain cards throughout, with its part: the
+# grader asks ``normalise_result`` about that very object next, which then need not look at
+# every card again (a class's results hold millions). Held, not its id: it cannot be reused.
+_PLAIN: list[Any] = [None, None]
+
+
+def _piles(part: str, value: Any) -> list | None:
+    """The piles of a result of the right outer shape: its hands, its deck, its discard."""
+    if not (isinstance(value, SEQUENCE) and len(value) == 3):
+        return None
+    hands = [value[0]] if part in ONE_HAND else value[0]
+    return [*hands, value[1], value[2]] if isinstance(hands, SEQUENCE) else None
+
+
 def check_shape(part: str, actual: Any) -> str | None:
     """Why ``actual`` cannot be a result of ``part`` at all, or None when its shape is right."""
     value = actual
+    piles = _piles(part, value)
+    if piles is not None and all(map(_plainly_cards, piles)):
+        _PLAIN[:] = [part, value]
+        return None
     first = "hand" if part in ONE_HAND else "hands"
     if not isinstance(value, SEQUENCE) or len(value) != 3:
         return f"expected a tuple ({first}, deck, discard), got {type_name(actual)}"
@@ -120,7 +138,11 @@ def normalise_result(part: str, value: Any) -> Any:
     if not (isinstance(value, SEQUENCE) and len(value) == 3):
         return normalise(value)
     piles = [value[0]] if part in ONE_HAND else value[0]
-    if not isinstance(piles, SEQUENCE) or not all(map(_plainly_cards, [*piles, *value[1:]])):
+    checked = _PLAIN[0] == part and _PLAIN[1] is value  # plain cards, as check_shape found
+    _PLAIN[:] = [None, None]
+    if not checked and (
+        not isinstance(piles, SEQUENCE) or not all(map(_plainly_cards, [*piles, *value[1:]]))
+    ):
         return normalise(value)
     hands = [list(map(list, pile)) for pile in piles]
     return [
