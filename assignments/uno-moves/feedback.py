@@ -135,21 +135,13 @@ def normalise_result(part: str, value: Any) -> Any:
     """``normalise(value)`` for a result whose shape ``check_shape`` accepted, a pile at a
     time (``list(map(list, pile))`` runs in C); anything else goes through ``normalise``.
     Cards as lists, piles as lists: the form the expectation is kept in."""
-    if not (isinstance(value, SEQUENCE) and len(value) == 3):
-        return normalise(value)
-    piles = [value[0]] if part in ONE_HAND else value[0]
+    piles = _piles(part, value)
     checked = _PLAIN[0] == part and _PLAIN[1] is value  # plain cards, as check_shape found
     _PLAIN[:] = [None, None]
-    if not checked and (
-        not isinstance(piles, SEQUENCE) or not all(map(_plainly_cards, [*piles, *value[1:]]))
-    ):
+    if piles is None or not (checked or all(map(_plainly_cards, piles))):
         return normalise(value)
-    hands = [list(map(list, pile)) for pile in piles]
-    return [
-        hands[0] if part in ONE_HAND else hands,
-        list(map(list, value[1])),
-        list(map(list, value[2])),
-    ]
+    *hands, deck, discard = [list(map(list, pile)) for pile in piles]
+    return [hands[0] if part in ONE_HAND else hands, deck, discard]
 
 
 def describe(part: str, expected: Any, actual: Any) -> list[str]:
