@@ -79,7 +79,19 @@ class AssignmentPlugin(ABC):
     def check_shape(self, part: str, value: Any) -> str | None:
         """Why ``value`` (what came back from a call) cannot be an answer of ``part`` at all,
         in the student's terms ("expected a list of cards, got int"), or None when its shape
-        is right. Called first for every returned value; a problem grades "wrong shape"."""
+        is right. Called first for every returned value; a problem grades "wrong shape".
+        It must be linear in the value's size (a result may hold 200,000 items)."""
+
+    def check_size(self, case: Case, value: Any) -> str | None:
+        """Why ``value``, of the right shape, is larger than any answer to ``case``'s input can
+        be (more hands than players, more cards than the game holds), or None. Called after
+        :meth:`check_shape`; a problem grades "wrong shape" at once, so nothing that follows
+        (comparing, describing, views, explanations) ever works on a result far beyond what
+        its input allows. Default: the feedback module's ``check_size`` for a plugin with
+        :class:`SelfCheck` (so its kit says the same), else any size."""
+        if isinstance(self, SelfCheck):
+            return load_feedback(self.kit_feedback()).check_size(case, value)
+        return None
 
     # -- the verdict (defaults: a structural comparison) --------------------------------------
 
@@ -327,7 +339,8 @@ class SelfCheck(ABC):
     The kit judges with the assignment's *feedback module* (:meth:`kit_feedback`), a file
     that imports only the standard library, deepdiff, the kit's runtime (relatively:
     ``from .compare import describe_sequence``) and the assignment's provided files.  It
-    defines ``check_shape(part, value)`` and, as needed, ``normalise_result(part, value)``,
+    defines ``check_shape(part, value)`` and, as needed, ``check_size(case, value)``,
+    ``normalise_result(part, value)``,
     ``describe(part, expected, actual)``, ``judge(case, value)`` (``case`` has ``name``,
     ``part``, ``args`` and ``expected``) and ``show_input(part, args)``, with this contract's
     defaults for the rest.  The plugin answers those methods with the same module

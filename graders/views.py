@@ -3,17 +3,21 @@
 A pile of the expected result and the same pile of the student's are drawn as two rows of
 one table, card under card: equal runs side by side, a card missing on one side leaves an
 empty slot there, and every slot that differs is marked (``views/_aligned.html.j2`` draws
-it, with a legend). The alignment is difflib's, the same that ``compare.describe_sequence``
-explains in words, so the drawing and the text agree.
+it, with a legend). The alignment is ``compare.alignment`` (difflib's, or position by
+position for long piles), the same that ``compare.describe_sequence`` explains in words, so
+the drawing and the text agree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from difflib import SequenceMatcher
 from typing import Any
 
+from .kit.runtime.compare import alignment
+
 MAX_CELLS = 200
+# Piles one view draws at most (a result of 25,000 hands is not drawn hand by hand).
+MAX_PILES = 60
 
 
 def _key(card: Any) -> Any:
@@ -45,10 +49,7 @@ def aligned_pile(
         return _pile(label, cells, differs=False, mine=False)
     actual = list(actual)
     cells: list[dict] = []
-    matcher = SequenceMatcher(
-        a=[_key(c) for c in expected], b=[_key(c) for c in actual], autojunk=False
-    )
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in alignment([_key(c) for c in expected], [_key(c) for c in actual]):
         if tag == "equal":
             cells += [
                 {"e": card(e), "a": card(a), "diff": False}
@@ -74,6 +75,19 @@ def _pile(label: str, cells: list[dict], differs: bool, mine: bool) -> dict:
         "mine": mine,
         "cells": cells[:MAX_CELLS],
         "cut": max(0, len(cells) - MAX_CELLS),
+    }
+
+
+def cut_piles(count: int, what: str) -> dict:
+    """The entry that ends a list of piles cut short: drawn as a line saying how many more
+    there were (``views/_aligned.html.j2``), never as a pile."""
+    return {
+        "label": "",
+        "note": f"… {count:,} {what}",
+        "differs": False,
+        "mine": False,
+        "cells": [],
+        "cut": 0,
     }
 
 

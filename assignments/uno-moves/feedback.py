@@ -16,6 +16,7 @@ from .compare import describe_sequence, normalise, type_name
 
 ONE_HAND = ("part01", "part02")
 MAX_LINES = 8
+MAX_UNLISTED = 10  # piles named in the last line; the rest counted
 
 # The notation's special cards (the assignment page): a Wild is colour 'w', a colour marker has
 # the symbol '-' and a colour, the game-won marker is ('-','-').
@@ -131,6 +132,33 @@ def check_shape(part: str, actual: Any) -> str | None:
     return problem or _cards_problem("deck", value[1]) or _cards_problem("discard", value[2])
 
 
+# A turn adds at most two cards to the game: a colour marker when it plays a Wild (D2) and
+# one when it takes a penalty (D5), each for a card played once; so a game ends with at most
+# three times the cards it started with (the game-won marker is one of those markers).
+CARDS_PER_CARD = 3
+
+
+def check_size(case: Any, value: Any) -> str | None:
+    """Why a result of the right shape is larger than any game on ``case``'s input can end in:
+    more hands than players (parts 3 and 4), or more cards than the game's cards with every
+    marker a game can add.  A wrong shape, told at once: a result of 25,000 hands for a game
+    of 7 players is not compared hand by hand (``check_shape`` already accepted its shape)."""
+    part = case.part
+    discard, deck, first = case.args
+    hands = [first] if part in ONE_HAND else list(first)
+    if part not in ONE_HAND and len(value[0]) > len(hands):
+        return f"hands: expected one hand per player ({len(hands)}), got {len(value[0]):,} hands"
+    given = len(discard) + len(deck) + sum(map(len, hands))
+    most = CARDS_PER_CARD * given + 1
+    got = sum(map(len, _piles(part, value) or ()))
+    if got > most:
+        return (
+            f"the result holds {got:,} cards, but a game that starts with {given} cards "
+            f"ends with at most {most} (its cards and the colour markers it adds)"
+        )
+    return None
+
+
 def normalise_result(part: str, value: Any) -> Any:
     """``normalise(value)`` for a result whose shape ``check_shape`` accepted, a pile at a
     time (``list(map(list, pile))`` runs in C); anything else goes through ``normalise``.
@@ -172,7 +200,9 @@ def describe(part: str, expected: Any, actual: Any) -> list[str]:
             continue
         lines.extend(found[: min(3 if not lines else 1, room)])
     if unlisted:
-        lines.append(f"… and differences in {', '.join(unlisted)}")
+        named = ", ".join(unlisted[:MAX_UNLISTED])
+        more = len(unlisted) - MAX_UNLISTED
+        lines.append(f"… and differences in {named}" + (f" and {more:,} more" if more > 0 else ""))
     return lines
 
 

@@ -31,7 +31,7 @@ from graders.contract import (
 )
 from graders.kit.runtime.loader import load_feedback
 from graders.paths import assignment_dir
-from graders.views import aligned_pile, plain_pile
+from graders.views import MAX_PILES, aligned_pile, cut_piles, plain_pile
 
 from . import explain
 from . import generate as gen
@@ -46,6 +46,7 @@ ONE_HAND = ("part01", "part02")
 FEEDBACK_FILE = assignment_dir("uno-moves") / "feedback.py"
 FEEDBACK = load_feedback(FEEDBACK_FILE)
 check_shape = FEEDBACK.module.check_shape
+check_size = FEEDBACK.module.check_size
 normalise_piles = FEEDBACK.module.normalise_result
 describe = FEEDBACK.module.describe
 show_card = FEEDBACK.module.show_card
@@ -165,13 +166,19 @@ def view(part: str, args: tuple, expected: Any, actual: Any | None) -> dict:
     act = normalise(actual) if actual is not None and check_shape(part, actual) is None else None
     piles = []
     mine = dict(_piles(part, act)) if act is not None else {}
+    drawn = set()
     for label, pile in _piles(part, exp):
         got = mine.get(label, [] if act is not None else None)
         piles.append(aligned_pile(label, pile, got, card_text, card_colour))
+        drawn.add(label)
     if act is not None:  # hands the student returned that no expected hand matches
-        for label, pile in _piles(part, act):
-            if label not in {p["label"] for p in piles}:
-                piles.append(aligned_pile(label, [], pile, card_text, card_colour))
+        extra = [(label, pile) for label, pile in _piles(part, act) if label not in drawn]
+        room = max(0, MAX_PILES - len(piles))
+        piles += [
+            aligned_pile(label, [], pile, card_text, card_colour) for label, pile in extra[:room]
+        ]
+        if len(extra) > room:
+            piles.append(cut_piles(len(extra) - room, "more hands of yours not drawn"))
     discard, deck, first = args
     given = [
         plain_pile(label, pile, card_text, card_colour)
@@ -235,6 +242,10 @@ class Plugin(
 
     def check_shape(self, part: str, value: Any) -> str | None:
         return check_shape(part, value)
+
+    def check_size(self, case: Case, value: Any) -> str | None:
+        """At most one hand per player, at most the cards a game can hold (``feedback.py``)."""
+        return check_size(case, value)
 
     def normalise_result(self, part: str, value: Any) -> Any:
         """Cards as lists, piles as lists: the form the expectation is kept in."""

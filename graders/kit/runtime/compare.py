@@ -1,11 +1,11 @@
 """Structural comparison, and helpers that explain differences in the student's terms.
 
-Whether a case passes is decided by deepdiff on normalised values (tuples and
-lists are the same thing where the assignment allows either).  What the student
+Whether a case passes is decided by equality of normalised values (tuples and
+lists are the same thing where the assignment allows either; see ``differs``).  What the student
 reads is produced by the assignment's plugin with the helpers below, which speak
 of cards, hands and turns rather than of deepdiff's ``root[0][2][1]`` paths.
 
-Part of the kit runtime (see ``__init__``): deepdiff and the standard library only.
+Part of the kit runtime (see ``__init__``): the standard library only.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
 from typing import Any
-
-from deepdiff import DeepDiff
 
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 
@@ -31,18 +29,24 @@ def normalise(value: Any) -> Any:
     return value
 
 
-def differs(expected: Any, actual: Any) -> DeepDiff | dict:
-    """deepdiff of the normalised values; empty (falsy) when they are the same.
+def differs(expected: Any, actual: Any) -> dict:
+    """Whether the normalised values differ: empty (falsy) when they are the same, else a
+    one-entry dict saying at the top how (a type, or the values).
 
-    Plain equality of the normalised values decides the common case (a passing
-    case) cheaply; deepdiff runs only when something differs.
+    Equality of the normalised values, with the top-level types strict (a student who
+    returned True or 1.0 where 1 was expected is wrong; Python says ``1 == True == 1.0``).
+    It used to be deepdiff's report, of which the verdict only ever read whether it was
+    empty: deepdiff says "differ" exactly where this does on plain data, and spends about
+    0.3 ms an item saying how, 70 s on a result of 200,000 items; this is linear and in C.
     """
     if type(expected) is type(actual) and expected == actual:
         return {}  # equal as they are: equal once normalised too
     exp, act = normalise(expected), normalise(actual)
-    if type(exp) is type(act) and exp == act:
+    if type(exp) is not type(act):
+        return {"type_changes": f"{type(exp).__name__} -> {type(act).__name__}"}
+    if exp == act:
         return {}
-    return DeepDiff(exp, act, verbose_level=1)
+    return {"values_changed": "root"}
 
 
 def _hashable(value: Any) -> Any:
@@ -98,9 +102,7 @@ def describe_sequence(
         return [items(act[: m - n], "at the front", "extra")]
     ops = [
         op
-        for op in SequenceMatcher(
-            a=[_hashable(x) for x in exp], b=[_hashable(x) for x in act], autojunk=False
-        ).get_opcodes()
+        for op in alignment([_hashable(x) for x in exp], [_hashable(x) for x in act])
         if op[0] != "equal"
     ]
     if len(ops) == 1 and ops[0][0] in ("insert", "delete"):
@@ -124,6 +126,33 @@ def describe_sequence(
         rest = len(differing) - limit
         lines.append(f"{label}: … and {rest} more {noun} positions differ")
     return lines
+
+
+# difflib's matching costs up to the product of the two lengths: past this product, two
+# sequences are aligned position by position instead (a result may hold 200,000 items).
+MAX_MATCHED = 250_000
+
+
+def alignment(a: Sequence[Any], b: Sequence[Any]) -> list[tuple[str, int, int, int, int]]:
+    """difflib's opcodes aligning ``a`` with ``b`` (hashable items), as ``describe_sequence``
+    and the aligned views use them; for two long sequences (``len(a) * len(b)`` past
+    ``MAX_MATCHED``) the opcodes of a position-by-position alignment, runs of equal and
+    different items and the longer one's tail, so the cost stays linear in their size."""
+    if len(a) * len(b) <= MAX_MATCHED:
+        return SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    ops: list[tuple[str, int, int, int, int]] = []
+    common = min(len(a), len(b))
+    start = 0
+    for k in range(1, common + 1):
+        if k == common or (a[k] == b[k]) != (a[start] == b[start]):
+            tag = "equal" if a[start] == b[start] else "replace"
+            ops.append((tag, start, k, start, k))
+            start = k
+    if len(a) > common:
+        ops.append(("delete", common, len(a), common, common))
+    elif len(b) > common:
+        ops.append(("insert", common, common, common, len(b)))
+    return ops
 
 
 def type_name(value: Any) -> str:

@@ -42,9 +42,9 @@ def load_module(path: Path) -> ModuleType:
 
 
 class Feedback:
-    """A feedback module as a judge: ``check_shape`` (required), ``normalise_result``,
-    ``describe``, ``judge`` and ``show_input`` (defaults: unchanged, none, the structural
-    comparison, each argument pretty-printed)."""
+    """A feedback module as a judge: ``check_shape`` (required), ``check_size``,
+    ``normalise_result``, ``describe``, ``judge`` and ``show_input`` (defaults: any size,
+    unchanged, none, the structural comparison, each argument pretty-printed)."""
 
     def __init__(self, module: ModuleType) -> None:
         self.module = module
@@ -54,6 +54,11 @@ class Feedback:
 
     def check_shape(self, part: str, value: Any) -> str | None:
         return self.module.check_shape(part, value)
+
+    def check_size(self, case: Any, value: Any) -> str | None:
+        """The module's ``check_size(case, value)``, or None (any size) when it has none."""
+        function = getattr(self.module, "check_size", None)
+        return None if function is None else function(case, value)
 
     def normalise_result(self, part: str, value: Any) -> Any:
         function = getattr(self.module, "normalise_result", None)

@@ -60,6 +60,8 @@ class Judge(Protocol):
 
     def check_shape(self, part: str, value: Any) -> str | None: ...
 
+    # Optional: ``check_size(case, value) -> str | None`` (see :func:`size_problem`).
+
     def normalise_result(self, part: str, value: Any) -> Any: ...
 
     def judge(self, case: Any, value: Any) -> list[str]: ...
@@ -67,14 +69,32 @@ class Judge(Protocol):
 
 def judge_value(judge: Judge, case: Any, value: Any) -> tuple[str, list[str], Any]:
     """A returned value's outcome (``passed``, ``failed`` or ``wrong-shape``), its feedback
-    lines, and the value as judged (normalised): its shape first, then the verdict.
-    ``case`` has at least ``part`` and ``expected``."""
+    lines, and the value as judged (normalised): its shape first, then its size against the
+    case's input (:func:`size_problem`), then the verdict. ``case`` has at least ``part`` and
+    ``expected`` (and ``args`` where the judge checks sizes). A value too large for its input
+    is returned as None: what follows draws the expected result alone."""
     problem = judge.check_shape(case.part, value)
     if problem:
         return "wrong-shape", [problem], value
+    problem = size_problem(judge, case, value)
+    if problem:
+        # Not kept: no view or explanation is drawn from a result far beyond its input.
+        return "wrong-shape", [problem], None
     value = judge.normalise_result(case.part, value)  # e.g. text to canonical lines
     messages = list(judge.judge(case, value))
     return ("failed" if messages else "passed"), messages, value
+
+
+def size_problem(judge: Any, case: Any, value: Any) -> str | None:
+    """Why a value of the right shape is larger than any answer to ``case``'s input can be
+    (more hands than players, more cards than the game holds), from the judge's optional
+    ``check_size(case, value)``; None when it has none or the size is possible.
+
+    A wrong shape, told at once: nothing after it (normalising, comparing, describing, the
+    view, the explanation) ever sees a result of 200,000 hands for a game of 7 players, so
+    the grader's own work on a submission stays bounded by what its input allows."""
+    check = getattr(judge, "check_size", None)
+    return None if check is None else check(case, value)
 
 
 def judge_structurally(
