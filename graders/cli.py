@@ -533,6 +533,7 @@ def _grade_summary(
     """What ``grade`` prints when the batch ends, and its exit status."""
     from rich.console import Console
 
+    from .grade.failures import LOG_NAME, is_grader_failure
     from .report.terminal import batch_table, submission_summary
     from .textsafe import terminal_text
 
@@ -555,6 +556,15 @@ def _grade_summary(
             f"{len(over)} submission(s) used up their time budget of "
             f"{budget:g} s (cases not run): " + ", ".join(terminal_text(name) for name in over),
             highlight=False,
+        )
+    broke = sorted(r.student for r in results if is_grader_failure(r))
+    if broke:
+        where = f": see {out / LOG_NAME}" if out is not None else " (tracebacks above)"
+        stdout.print(
+            f"the grader failed on {len(broke)} submission(s){where}: "
+            + ", ".join(terminal_text(name) for name in broke),
+            highlight=False,
+            markup=False,
         )
     if out is not None:
         stdout.print(

@@ -29,7 +29,7 @@ from pathlib import Path
 from .. import __version__
 from ..assignment import Assignment, Case, Limits
 from ..report import write_atomic
-from ..results import CaseResult, PartResult, SubmissionResult, from_dict
+from ..results import CaseResult, SubmissionResult, from_dict
 from ..run.programs import program_specs
 from ..run.scratch import scratch_space
 from ..submission import (
@@ -41,7 +41,8 @@ from ..submission import (
     syntax_checked_later,
 )
 from ..textsafe import clean_text, csv_cell
-from .workers import Settings, context, grade_one, start
+from .failures import code_of, failure_digest
+from .workers import Settings, context, failed, grade_one, start, write
 
 
 @dataclass
@@ -76,7 +77,11 @@ def fixtures_fingerprint(
     return h.hexdigest()[:16]
 
 
-def _previous(out_dir: Path | None, sub: Submission, fingerprint: str) -> SubmissionResult | None:
+def _previous(
+    out_dir: Path | None, sub: Submission, fingerprint: str, code: str = ""
+) -> SubmissionResult | None:
+    """The submission's recorded result when it is still good: the same content graded on
+    the same fixtures, or a grader failure on it by the same grader code (``code``)."""
     if out_dir is None:
         return None
     path = out_dir / sub.name / "result.json"
@@ -84,31 +89,15 @@ def _previous(out_dir: Path | None, sub: Submission, fingerprint: str) -> Submis
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if data.get("digest") != f"{sub.digest}:{fingerprint}":
+    good = {f"{sub.digest}:{fingerprint}"}
+    if code:
+        good.add(failure_digest(sub, fingerprint, code))
+    if data.get("digest") not in good:
         return None
     try:
         return from_dict(data)
     except (TypeError, KeyError):
         return None
-
-
-def _grader_failure(assignment: Assignment, sub: Submission, error: str) -> SubmissionResult:
-    parts = [PartResult(p.id, p.function, p.title, 0.0, p.points, 0, 0) for p in assignment.parts]
-    return SubmissionResult(
-        assignment=assignment.id,
-        title=assignment.title,
-        student=sub.name,
-        origin=sub.origin,
-        digest="",
-        isolation="",
-        score=0.0,
-        max_score=assignment.total_points,
-        parts=parts,
-        cases=[],
-        notes=[],
-        problem=f"the grader failed on this submission: {error}",
-        grader_version=__version__,
-    )
 
 
 def _load(path: Path, assignment: Assignment, programs) -> list[Submission]:
@@ -230,6 +219,7 @@ def _settings(
         scratch=tempfile.gettempdir() if local else None,
         grader_pid=os.getpid() if local else None,
         staff=staff,
+        grader_code=code_of(assignment),
     )
 
 
@@ -272,11 +262,11 @@ def _run_workers(items, jobs, settings, completed, stop, on_progress, inflight) 
         for item in started:  # alone, so that the one that kills a worker is known
             again, _ = _run_pool([item], 1, *run)
             if again and not stop.is_set():
-                item.result = _grader_failure(
-                    settings.assignment,
-                    item.submission,
-                    "the grader's worker process died while grading this submission, twice",
+                why = "its worker process died while grading this submission, twice"
+                result = failed(
+                    settings, item.submission, why, "(no traceback: the process died)", why
                 )
+                item.result = write(settings, item.submission, result)
                 completed(item)
 
 
@@ -353,9 +343,9 @@ def _take(item: BatchItem, future, settings: Settings) -> None:
     except BrokenProcessPool:
         raise
     except Exception:  # noqa: BLE001 - this submission is an error, not the batch
-        item.result = _grader_failure(
-            settings.assignment, item.submission, traceback.format_exc(limit=2)
-        )
+        text = traceback.format_exc()
+        result = failed(settings, item.submission, "its task raised", text)
+        item.result = write(settings, item.submission, result)
         return
     item.result, item.skipped = answer.result, answer.skipped
     item.cpu = (answer.worker_cpu, answer.child_cpu)

@@ -18,6 +18,7 @@ main process disappears without a word (SIGKILL).
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
 import multiprocessing.forkserver
@@ -38,6 +39,7 @@ from ..results import CaseOutcome, CaseResult, SubmissionResult, first_message
 from ..run import cgroups, slots
 from ..run.budget import REGISTER
 from ..submission import Submission
+from .failures import failure_digest, grader_failure, log_failure
 
 PASSED = CaseOutcome.PASSED
 
@@ -60,6 +62,8 @@ class Settings:
     # ``--jobs`` slots between them (``graders.run.slots``), so this can be all of them.
     jobs_each: int = 1
     staff: bool = False  # reports for the course staff: hidden cases explained in full
+    # The grader's own code (``failures.code_of``): a failed grading is kept until it changes.
+    grader_code: str = ""
 
 
 @dataclass(frozen=True)
@@ -188,10 +192,10 @@ def _cpu() -> tuple[float, float]:
 
 def grade_and_report(s: Settings, sub: Submission) -> Done:
     """One submission, from the resume check to its reports; never raises for it."""
-    from .batch import _grader_failure, _previous
+    from .batch import _previous
     from .engine import grade_submission
 
-    previous = _previous(s.out_dir, sub, s.fingerprint)
+    previous = _previous(s.out_dir, sub, s.fingerprint, s.grader_code)
     if previous is not None:
         return Done(sub.name, _compact(previous, s.full_results), True)
     try:
@@ -201,32 +205,65 @@ def grade_and_report(s: Settings, sub: Submission) -> Done:
         )
         result = replace(result, digest=f"{sub.digest}:{s.fingerprint}")
     except Exception:  # noqa: BLE001 - one broken submission must not stop the batch
-        # No digest: a grader failure is never kept as this submission's final result.
-        result = _grader_failure(s.assignment, sub, traceback.format_exc(limit=3))
+        result = failed(s, sub, "grading raised", traceback.format_exc())
     if REGISTER.stopping.is_set():
         return Done(sub.name, None, False)  # interrupted: a re-run grades it again, unwritten
     return Done(sub.name, _compact(write(s, sub, result), s.full_results), False)
 
 
+def failed(s: Settings, sub: Submission, what: str, text: str, why: str = "") -> SubmissionResult:
+    """A grader failure on ``sub``: the traceback (``text``) to the staff's log, one line to
+    the student, recorded with a digest so that a re-run does not redo it unless the grader
+    changed (:mod:`graders.grade.failures`)."""
+    log_failure(s.out_dir, sub.name, what, text)
+    digest = failure_digest(sub, s.fingerprint, s.grader_code) if s.grader_code else ""
+    return grader_failure(s.assignment, sub, digest, why)
+
+
 def write(s: Settings, sub: Submission, result: SubmissionResult) -> SubmissionResult:
-    """The submission's reports; a report that cannot be written makes it a grader failure."""
-    from ..report import write_reports
-    from .batch import _grader_failure
+    """The submission's reports. A report that cannot be rendered is written again without
+    its drawings (views are a nicety); one that still cannot be makes the submission a grader
+    failure, whose reports replace every one written before (no stale ``report.md`` may say
+    50/100 beside a ``result.json`` that says 0)."""
+    from ..report import FILE_NAMES, write_reports
 
     if s.out_dir is None:
         return result
     folder = s.out_dir / sub.name
+    formats = list(s.formats)
+    hidden, assignment, staff = s.assignment.show_hidden, s.assignment, s.staff
     try:
-        write_reports(
-            result, folder, list(s.formats), s.assignment.show_hidden, s.assignment, s.staff
-        )
-    except Exception:  # noqa: BLE001 - e.g. a report that cannot be written
-        result = _grader_failure(s.assignment, sub, traceback.format_exc(limit=2))
-        try:
+        write_reports(result, folder, formats, hidden, assignment, staff)
+        return result
+    except Exception:  # noqa: BLE001 - e.g. a view its template cannot draw
+        log_failure(s.out_dir, sub.name, "writing the reports", traceback.format_exc())
+    try:
+        write_reports(without_drawings(result), folder, formats, hidden, assignment, staff)
+        return result
+    except Exception:  # noqa: BLE001 - then not even the plain reports: a grader failure
+        text = traceback.format_exc()
+    result = failed(s, sub, "writing the reports without drawings", text)
+    try:
+        write_reports(result, folder, formats, hidden, assignment, staff)
+    except Exception:  # noqa: BLE001 - keep going: the row in scores.csv says why
+        for fmt in formats:  # none of the earlier reports may stay
+            with contextlib.suppress(OSError):
+                (folder / FILE_NAMES[fmt]).unlink()
+        with contextlib.suppress(Exception):
             write_reports(result, folder, ["json"])
-        except Exception:  # noqa: BLE001 - keep going: the row in scores.csv says why
-            pass
     return result
+
+
+def without_drawings(result: SubmissionResult) -> SubmissionResult:
+    """The result without what only templates of views draw (each case's view, the drawing of
+    where it first went wrong): the same grading, in words only."""
+    cases = []
+    for case in result.cases:
+        divergence = case.first_divergence
+        if divergence is not None:
+            divergence = divergence | {"view": "", "state": None}
+        cases.append(replace(case, view=None, first_divergence=divergence))
+    return replace(result, cases=cases)
 
 
 def _compact(result: SubmissionResult, full: bool) -> SubmissionResult:

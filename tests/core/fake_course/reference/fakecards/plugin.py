@@ -60,6 +60,8 @@ class FakeCards(
     def check_shape(self, part: str, value: Any) -> str | None:
         if value == "KILL-THE-WORKER":  # a grader bug, simulated: the worker process dies
             os._exit(3)
+        if value == "BREAK-THE-GRADER":  # a grader bug, simulated: it raises, naming a path
+            raise RuntimeError(f"a grader bug, simulated, in {Path(__file__).resolve()}")
         if part == "count" and (isinstance(value, bool) or not isinstance(value, int)):
             return f"expected an int, got {type(value).__name__}"
         if part == "sort" and not isinstance(value, list | tuple):
@@ -86,6 +88,8 @@ class FakeCards(
 
     # Views
     def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
+        if actual == "BREAK-THE-VIEW":  # a view its template cannot draw (no "expected")
+            return {"kind": "fakecards", "marker": "drawn"}
         return {"kind": "fakecards", "expected": expected, "actual": actual, "marker": "drawn"}
 
     def template_filters(self) -> Mapping[str, Callable[..., Any]]:
