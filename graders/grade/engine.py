@@ -40,6 +40,7 @@ from ..run.budget import Budget, budget_scope
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
 from ..submission import Submission
 from ..textsafe import cap_text, cap_value, clean_text
+from .overtime import OverBudget, Watchdog
 
 
 def _case_points(assignment: Assignment, cases: Sequence[Case]) -> dict[str, float]:
@@ -132,6 +133,40 @@ def bounded(result: CaseResult) -> CaseResult:
     if result.first_divergence is not None:
         result.first_divergence = cap_value(result.first_divergence)
     return result
+
+
+NOT_JUDGED = (
+    "not judged: the grader's work on this submission ran past its time budget of {seconds:g} s"
+)
+
+
+def judge_within(
+    watch: Watchdog,
+    assignment: Assignment,
+    case: Case,
+    outcome: Outcome,
+    worth: float,
+    program: bool = False,
+    staff: bool = False,
+) -> CaseResult:
+    """:func:`judge` under the submission's budget: past its end (before or during the
+    judging), the case is recorded "not judged", worth nothing, and costs no more time."""
+    try:
+        with watch:
+            return judge(assignment, case, outcome, worth, program, staff)
+    except OverBudget:
+        watch.budget.hit = True
+        watch.budget.not_judged += 1
+        return CaseResult(
+            name=case.name,
+            part=case.part,
+            hidden=case.hidden,
+            outcome=CaseOutcome.NOT_RUN,
+            points=0.0,
+            max_points=worth,
+            messages=[NOT_JUDGED.format(seconds=watch.budget.seconds)],
+            covers=list(case.covers),
+        )
 
 
 class Streaks:
@@ -279,7 +314,7 @@ DIVERGENCE_KEYS = {
 }
 
 
-def _explain(plugin, session, cases, outcomes, results, staff: bool) -> None:
+def _explain(plugin, session, cases, outcomes, results, staff: bool, watch: Watchdog) -> None:
     """Where each failed case first went wrong (``contract.Explanation``): only for cases
     that failed (a passing submission pays nothing), that a reader of the reports may see
     (public ones; all in a staff run), whose function returned or raised. The plugin's probe
@@ -295,13 +330,18 @@ def _explain(plugin, session, cases, outcomes, results, staff: bool) -> None:
             continue
         value = outcome.value if outcome.status == RunStatus.RETURNED else None
         try:
-            probe = plugin.probe(case, value)
+            with watch:  # the grader's own work is guarded; the probe's run has its budget
+                probe = plugin.probe(case, value)
             answers = None
             if probe is not None and session is not None and not session.budget.expired:
                 answers = _probe_answers(
                     session.call(Call(len(cases) + k, probe.function, probe.calls, many=True))
                 )
-            found = plugin.first_divergence(case, value, answers)
+            with watch:
+                found = plugin.first_divergence(case, value, answers)
+        except OverBudget:
+            watch.budget.hit = True
+            return  # no time left to explain this case or the next ones
         except Exception:  # noqa: BLE001 - an explanation is a nicety: never fail grading for it
             found = None
         if isinstance(found, dict):
@@ -349,12 +389,18 @@ def grade_submission(
     """
     limits = limits or assignment.limits
     budget = budget or Budget(limits.submission_timeout or None)
-    with budget_scope(budget):
-        return _grade(assignment, submission, cases, limits, isolation, budget, jobs, staff)
+    watch = Watchdog(budget)
+    try:
+        with budget_scope(budget):
+            return _grade(
+                assignment, submission, cases, limits, isolation, budget, jobs, staff, watch
+            )
+    finally:
+        watch.close()
 
 
 def _grade(
-    assignment, submission, cases, limits, isolation, budget, jobs, staff
+    assignment, submission, cases, limits, isolation, budget, jobs, staff, watch
 ) -> SubmissionResult:
     started = time.monotonic()
     worth = _case_points(assignment, cases)
@@ -373,7 +419,9 @@ def _grade(
         problem = submission.problem or "nothing to grade"
         for k, case in enumerate(cases):
             if k in handled:
-                results.append(judge(assignment, case, handled[k], worth[case.part], staff=staff))
+                results.append(
+                    judge_within(watch, assignment, case, handled[k], worth[case.part], staff=staff)
+                )
                 continue
             results.append(
                 CaseResult(
@@ -392,9 +440,11 @@ def _grade(
         for case, outcome in _run_program(assignment, submission, cases, limits, mode, streaks):
             ran[len(results)] = outcome
             results.append(
-                judge(assignment, case, outcome, worth[case.part], program=True, staff=staff)
+                judge_within(
+                    watch, assignment, case, outcome, worth[case.part], program=True, staff=staff
+                )
             )
-        _explain(plugin, None, list(cases), ran, results, staff)
+        _explain(plugin, None, list(cases), ran, results, staff, watch)
     else:
         adapter = _provide(assignment, submission)
         todo = sum(k not in handled for k in range(len(cases)))
@@ -419,8 +469,10 @@ def _grade(
                 outcome = by_id.get(k) or Outcome(
                     k, RunStatus.CRASHED, message="no result came back"
                 )
-                results.append(judge(assignment, case, outcome, worth[case.part], staff=staff))
-            _explain(plugin, session, list(cases), outcomes, results, staff)
+                results.append(
+                    judge_within(watch, assignment, case, outcome, worth[case.part], staff=staff)
+                )
+            _explain(plugin, session, list(cases), outcomes, results, staff, watch)
         import_stdout = session.import_stdout
     if submission.cell_of_line:
         # A notebook ran as one joined module: its tracebacks name the cell and the line in it.
@@ -450,11 +502,28 @@ def _grade(
     notes = list(submission.notes) + reading_notes + streaks.notes()
     if budget.hit:
         skipped = sum(
-            r.outcome == CaseOutcome.NOT_RUN and "budget" in " ".join(r.messages) for r in results
+            r.outcome == CaseOutcome.NOT_RUN
+            and "budget" in " ".join(r.messages)
+            and not r.messages[0].startswith("not judged")
+            for r in results
         )
+        said = []
+        if skipped:
+            said.append(f"{skipped} case{'s were' if skipped != 1 else ' was'} not run")
+        if budget.not_judged:
+            n = budget.not_judged
+            said.append(
+                f"{n} case{'s were' if n != 1 else ' was'} not judged (the grader's work on it "
+                "was cut off)"
+            )
+        if not said:  # the runs and the verdicts were done; explanations were cut off
+            said.append(
+                "0 cases were not run"
+                if not budget.over
+                else "where its failed cases first went wrong was not all worked out"
+            )
         notes.append(
-            f"the submission used up its time budget of {budget.seconds:g} s: "
-            f"{skipped} case{'s were' if skipped != 1 else ' was'} not run"
+            f"the submission used up its time budget of {budget.seconds:g} s: " + " and ".join(said)
         )
     return SubmissionResult(
         assignment=assignment.id,

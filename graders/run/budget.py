@@ -28,14 +28,29 @@ class Killable(Protocol):
     def kill(self) -> None: ...
 
 
-class Budget:
-    """A wall-clock deadline for one submission (``seconds=None``: no budget)."""
+# The part of a submission's budget kept for the grader's own work after the runs (judging,
+# views, explanations): a tenth, at most this many seconds. Runs stop that much earlier, so a
+# submission whose code uses up its budget still has the cases that ran judged.
+JUDGING_SHARE = 0.1
+JUDGING_MOST = 10.0
 
-    def __init__(self, seconds: float | None) -> None:
+
+class Budget:
+    """A wall-clock deadline for one submission (``seconds=None``: no budget), covering the
+    grader's side too: the submission's runs stop at ``deadline`` (what the sandbox honours:
+    ``cap``, ``expired``, ``remaining``), the budget less the grader's reserve; the grader's
+    own work on it stops at ``end`` (``over``), the whole budget. So the class's bound,
+    (submissions / jobs) x the budget, holds whatever a result holds."""
+
+    def __init__(self, seconds: float | None, reserve: float | None = None) -> None:
         self.seconds = seconds
         self.started = time.monotonic()
-        self.deadline = None if seconds is None else self.started + seconds
+        if reserve is None:
+            reserve = 0.0 if seconds is None else min(seconds * JUDGING_SHARE, JUDGING_MOST)
+        self.end = None if seconds is None else self.started + seconds
+        self.deadline = None if self.end is None else self.end - reserve
         self.hit = False  # set once something was cut short by this budget
+        self.not_judged = 0  # cases whose judging the budget's end cut off
 
     def cap(self, deadline: float) -> float:
         """The earlier of ``deadline`` and the budget's own."""
@@ -44,6 +59,11 @@ class Budget:
     @property
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
+
+    @property
+    def over(self) -> bool:
+        """Past the whole budget: the grader's own work on the submission stops too."""
+        return self.end is not None and time.monotonic() >= self.end
 
     def remaining(self) -> float | None:
         return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
