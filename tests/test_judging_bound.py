@@ -189,3 +189,50 @@ def test_a_report_draws_a_view_whose_list_was_cut_with_a_marker(uno):
     html = render(result, "html", assignment=uno)
     assert "… (24,800 more items not shown)" in html
     assert "… (3 more items not shown)" in html
+
+
+def test_an_ochos_locos_game_longer_than_its_deal_allows_is_a_wrong_shape(monkeypatch):
+    ochos = load_assignment("ochos-locos")
+    case = next(c for c in ochos.cases() if not c.hidden)
+    hands, _discard, pile = case.args
+    cards = sum(map(len, hands)) + len(pile)
+    _forbid(monkeypatch, ochos.plugin, "normalise_result", "judge", "describe")
+    lines = ["0: B3"] * (10 * cards + 50)
+    outcome, messages, kept = judge_value(ochos.plugin, case, lines)
+    assert (outcome, kept) == ("wrong-shape", None)
+    assert messages[0].startswith(f"the game has {len(lines):,} lines")
+
+
+def test_an_ochos_locos_game_of_the_expected_length_is_compared(monkeypatch):
+    ochos = load_assignment("ochos-locos")
+    case = next(c for c in ochos.cases() if not c.hidden)
+    assert ochos.plugin.check_size(case, list(case.expected)) is None
+    assert ochos.plugin.check_size(case, "\n".join(case.expected)) is None
+
+
+def test_final_card_down_answers_beyond_the_queries_are_a_wrong_shape():
+    fcd = load_assignment("final-card-down")
+    case = next(c for c in fcd.cases() if c.part == "adt")
+    expected = case.expected["page"] if isinstance(case.expected, dict) else case.expected
+    more = list(expected) * 3
+    assert fcd.plugin.check_size(case, list(expected)) is None
+    assert fcd.plugin.check_size(case, more) == (
+        f"the scenario replay returned {len(more):,} answers for {len(expected)} queries "
+        "(was the adapter replaced?)"
+    )
+
+
+@pytest.mark.parametrize("name", ["uno-moves", "ochos-locos", "final-card-down"])
+def test_every_expected_result_is_within_its_own_bound(name):
+    """The bound is the assignment's rule, not a guess: the reference's own answers keep it."""
+    assignment = load_assignment(name)
+    checked = 0
+    for case in assignment.cases():
+        expected = case.expected
+        if isinstance(expected, dict) and "page" in expected:
+            expected = expected["page"]
+        if name == "final-card-down" and case.part != "adt":
+            continue
+        assert assignment.plugin.check_size(case, expected) is None, case.name
+        checked += 1
+    assert checked > 40

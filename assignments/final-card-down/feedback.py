@@ -57,6 +57,22 @@ def check_shape(part: str, value: Any) -> str | None:
     return None
 
 
+def check_size(case: Any, value: Any) -> str | None:
+    """Why a scenario replay's answers are more than its queries: one answer per query, so
+    more is a wrong shape at once, never compared answer by answer."""
+    if case.part != ADT_PART:
+        return None
+    expected = case.expected
+    if isinstance(expected, dict) and "page" in expected:
+        expected = expected["page"]
+    if isinstance(expected, list) and len(value) > len(expected):
+        return (
+            f"the scenario replay returned {len(value):,} answers for {len(expected)} queries "
+            "(was the adapter replaced?)"
+        )
+    return None
+
+
 def describe(part: str, expected: Any, actual: Any) -> list[str]:
     """The first differing query of a scenario, and the moves that led there."""
     found = SR.compare_answers("", expected, actual)

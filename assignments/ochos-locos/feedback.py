@@ -275,6 +275,23 @@ def check_shape(part: str, actual: Any) -> str | None:
     return None
 
 
+def check_size(case: Any, actual: Any) -> str | None:
+    """Why a game of the right shape is longer than any game of ``case``'s deal can be: each
+    turn plays a card of the game or draws one of the pile, at most two passes come between
+    them (the third DRAW in a row on an empty pile ends it), and the end takes a line or two.
+    A wrong shape, told at once: a game of 200,000 lines is not compared line by line."""
+    hands, _discard, draw_pile = case.args
+    cards = sum(map(len, hands)) + len(draw_pile)
+    most = 3 * (2 * cards + len(draw_pile) + 1) + 2
+    lines = actual.count("\n") + 1 if isinstance(actual, str) else len(actual)
+    if lines > most:
+        return (
+            f"the game has {lines:,} lines, but a game of this deal ({cards} cards in the hands "
+            f"and the draw pile) has at most {most}"
+        )
+    return None
+
+
 def normalise_result(part: str, actual: Any) -> list[str]:
     """What a function returned, in the canonical form the expectation has."""
     return canonical(actual if isinstance(actual, str) else list(actual))
