@@ -112,7 +112,12 @@ class ProgramRunner:
         # A grader running as root runs every build and run as an unprivileged identity of
         # this runner's, which owns the working copy (the build writes there).
         self.identity = acquire()
-        self.work = private_folder(self.identity, "unograde-prog-")
+        if self.mode == "bwrap":
+            # Bound into the sandbox (bubblewrap, without capabilities, must enter it): in
+            # the run's scratch folder, which no other user of the host can reach.
+            self.work = Path(tempfile.mkdtemp(prefix="unograde-prog-"))
+        else:
+            self.work = private_folder(self.identity, "unograde-prog-")
         if self.mode != "bwrap":
             shared = ()
         self.shared = [(Path(folder) / name, name) for name in shared]
@@ -123,8 +128,8 @@ class ProgramRunner:
             symlinks=True,
             ignore=lambda where, names: shared if Path(where) == Path(folder) else (),
         )
-        os.chmod(self.work, 0o755 if self.identity is None else 0o700)
         give(self.work, self.identity)
+        os.chmod(self.work, 0o700 if self.mode != "bwrap" and self.identity else 0o755)
 
     def close(self) -> None:
         shutil.rmtree(self.work, ignore_errors=True)
