@@ -216,7 +216,7 @@ def _prepare(
 ) -> Submission:
     """The submission whose module is ``source_file`` (copied as ``<module>.py``), with the
     other ``.py`` files of ``others``; its temporary folder is removed if this fails."""
-    folder = Path(tempfile.mkdtemp(prefix="unograde-sub-"))
+    folder = _prepared_folder()
     try:
         sub = Submission(name=name, origin=origin, folder=folder, module_file=source_file.name)
         source = ""
@@ -251,6 +251,15 @@ def _prepare(
         raise
 
 
+def _prepared_folder() -> Path:
+    """A fresh folder for a submission's prepared copy, readable by any user: a child runs
+    as an unprivileged user and bubblewrap binds this folder as it is (the run's scratch
+    folder around it is root's alone, so no other user of the host reaches it)."""
+    folder = Path(tempfile.mkdtemp(prefix="unograde-sub-"))
+    folder.chmod(0o755)
+    return folder
+
+
 def _source_text(source_file: Path, sub: Submission) -> str:
     """The module's text: a notebook's code cells, or the file itself, read as UTF-8."""
     if source_file.suffix == ".ipynb":
@@ -282,7 +291,7 @@ def _program_of(folder: Path, programs: list | None):
 def _prepare_program(name: str, origin: str, source: Path, spec) -> Submission:
     """A program submission: the whole folder, as sent (it may need several files), regular
     files only; an entry file that is a link is a problem."""
-    folder = Path(tempfile.mkdtemp(prefix="unograde-sub-"))
+    folder = _prepared_folder()
     try:
         sub = Submission(
             name=name, origin=origin, folder=folder, module_file=spec.entry, program=spec

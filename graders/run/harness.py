@@ -1,7 +1,9 @@
 """The child side of the sandbox.  It runs in the student's process, so it is stdlib only.
 
-The grader starts ``python -I -S harness.py IN_FD OUT_FD``: no site-packages, no user
-site, nothing of unograde on ``sys.path``.  It reads its setup from ``IN_FD``, imports the
+The grader starts ``python -I -S launch.py ... --python -- harness.py IN_FD OUT_FD`` (the
+launcher loads the seccomp filter, then runs this file in the same interpreter, already as
+the child's unprivileged user): no site-packages, no user site, nothing of unograde on
+``sys.path``.  It reads its setup from ``IN_FD``, imports the
 student's module, then reads one case at a time from ``IN_FD`` (the function name and the
 arguments: never an expected result) and writes one result line to ``OUT_FD``, a pipe of
 the grader's own, so what the student prints on stdout can never pass for a result.
@@ -291,13 +293,6 @@ def main(argv: list[str]) -> int:
     source_root = os.path.abspath(setup["root"])
     if setup.get("rlimits", True):
         _limits(setup["memory_mb"], setup["total_cpu"], setup["file_mb"])
-    if setup.get("user"):
-        # The grader runs as root and children as an unprivileged user: switch before any
-        # code of the submission's (or the adapter's) is imported; a failed switch ends here.
-        uid, gid = setup["user"]
-        os.setgroups([])
-        os.setgid(gid)
-        os.setuid(uid)
     if _HAS_TIMER:
         signal.signal(signal.SIGPROF, _on_cpu)
     for path in reversed(setup["path"]):

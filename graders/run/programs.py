@@ -25,19 +25,20 @@ from ..assignment import Limits
 from ..kit.runtime.text import error_line
 from ..textsafe import clean_text
 from .budget import Budget, Interrupted, current_budget
+from .identity import acquire, give
+from .sandbox import LAUNCHER as LAUNCHER
 from .sandbox import (
     SANDBOX_WORK,
     Outcome,
     Tree,
     bwrap_command,
     choose_isolation,
-    chown_tree,
+    confine_command,
+    inside,
     isolation_text,
-    sandbox_user,
-    user_folder,
+    private_folder,
 )
 
-LAUNCHER = Path(__file__).resolve().parent / "launch.py"
 BUILD_TIMEOUT = 120.0
 # The signals the launcher's own rlimits send (CPU time, file size): a program killed by one
 # ran out of that limit, under either isolation.
@@ -108,13 +109,15 @@ class ProgramRunner:
         self.mode = choose_isolation(isolation)
         self.isolation = isolation_text(self.mode, limits)
         self.budget = budget or current_budget()
-        # Without bubblewrap, a grader running as root runs programs as an unprivileged user
-        # (``UNOGRADE_SANDBOX_USER``), in a working copy of that user's.
-        self.user = sandbox_user() if self.mode != "bwrap" else None
-        if self.user is not None:
-            self.work = user_folder(self.user, "unograde-prog-")
-        else:
+        # A grader running as root runs every build and run as an unprivileged identity of
+        # this runner's, which owns the working copy (the build writes there).
+        self.identity = acquire()
+        if self.mode == "bwrap":
+            # Bound into the sandbox (bubblewrap, without capabilities, must enter it): in
+            # the run's scratch folder, which no other user of the host can reach.
             self.work = Path(tempfile.mkdtemp(prefix="unograde-prog-"))
+        else:
+            self.work = private_folder(self.identity, "unograde-prog-")
         if self.mode != "bwrap":
             shared = ()
         self.shared = [(Path(folder) / name, name) for name in shared]
@@ -125,12 +128,14 @@ class ProgramRunner:
             symlinks=True,
             ignore=lambda where, names: shared if Path(where) == Path(folder) else (),
         )
-        os.chmod(self.work, 0o755)
-        if self.user is not None:
-            chown_tree(self.work, self.user)
+        give(self.work, self.identity)
+        os.chmod(self.work, 0o700 if self.mode != "bwrap" and self.identity else 0o755)
 
     def close(self) -> None:
         shutil.rmtree(self.work, ignore_errors=True)
+        if self.identity is not None:
+            self.identity.release()
+            self.identity = None
 
     def __enter__(self) -> ProgramRunner:
         return self
@@ -153,21 +158,16 @@ class ProgramRunner:
     ) -> list[str]:
         argv = _argv(words)
         address_space = argv[0] == os.path.realpath(sys.executable)
-        launcher = [
-            os.path.realpath(sys.executable),
-            "-I",
-            "-S",
-            str(LAUNCHER),
+        limits = [
+            "--limits",
             str(int(self.limits.memory_mb)),
             repr(float(cpu)),
             str(int(output_bytes)),
             "1" if address_space else "0",
-            *(["--user", f"{self.user[1]}:{self.user[2]}"] if self.user is not None else []),
-            "--",
-            *argv,
         ]
+        confine = confine_command(self.identity, nproc=self.limits.processes)
+        launcher = inside(confine, self.mode) + limits + ["--", *argv]
         if self.mode == "bwrap":
-            launcher[3] = "/sandbox/launch.py"
             binds = [(LAUNCHER, "/sandbox/launch.py")]
             if build:
                 shared = [(source, f"{SANDBOX_WORK}/{name}") for source, name in self.shared]
@@ -191,7 +191,7 @@ class ProgramRunner:
             return Outcome(case_id, "not-run", message=self.budget.reason())
         out_cap = self.limits.output_kb * 1024
         try:
-            tree = Tree(self.limits)
+            tree = Tree(self.limits, self.identity)
         except Interrupted:
             return Outcome(case_id, "not-run", message="not run: grading was interrupted")
         home = SANDBOX_WORK if self.mode == "bwrap" else str(self.work)

@@ -35,10 +35,12 @@ from typing import Any
 
 from ..assignment import Limits
 from ..textsafe import clean_text
-from . import cgroups, harness, imports
+from . import cgroups, harness, imports, launch, seccomp
 from .budget import REGISTER, Budget, Interrupted, current_budget
+from .identity import Identity, acquire, give, is_root, named_identity, preflight, uid_range
 
 HARNESS = Path(harness.__file__).resolve()
+LAUNCHER = Path(launch.__file__).resolve()
 MAX_LINE = 32 * 1024 * 1024
 STARTUP_GRACE = 10.0  # seconds for the interpreter to start and import the submission
 
@@ -95,70 +97,28 @@ class RunReport:
     notes: list[str] = field(default_factory=list)
 
 
-SANDBOX_USER = "UNOGRADE_SANDBOX_USER"
-"""Names the unprivileged user every child runs as without bubblewrap, when the grader runs
-as root (a Gradescope image: ``run_autograder`` sets it)."""
-
-
-def sandbox_user() -> tuple[str, int, int] | None:
-    """(name, uid, gid) of the user children run as under rlimits, or None: only a grader
-    running as root can switch, and only when ``UNOGRADE_SANDBOX_USER`` names a user."""
-    name = os.environ.get(SANDBOX_USER, "").strip()
-    if not name or not hasattr(os, "geteuid") or os.geteuid() != 0:
-        return None
-    import pwd
-
-    try:
-        entry = pwd.getpwnam(name)
-    except KeyError:
-        raise RuntimeError(f"{SANDBOX_USER}={name}: no such user") from None
-    if entry.pw_uid == 0:
-        raise RuntimeError(f"{SANDBOX_USER}={name}: that is root, not an unprivileged user")
-    problem = _user_cannot_run_python(entry.pw_uid, entry.pw_gid)
-    if problem:
-        raise RuntimeError(f"{SANDBOX_USER}={name}: that user cannot run {problem}")
-    return name, entry.pw_uid, entry.pw_gid
-
-
-@functools.cache
-def _user_cannot_run_python(uid: int, gid: int) -> str | None:
-    """Why the user cannot start this interpreter with its standard library (a Python
-    installed in a folder only root may read), or None; checked once."""
-    python = os.path.realpath(sys.executable)
-    try:
-        probe = subprocess.run(
-            [python, "-I", "-S", "-c", "import json, os"],
-            user=uid,
-            group=gid,
-            extra_groups=[],
-            capture_output=True,
-            cwd="/",
-            timeout=30,
-        )
-    except (OSError, subprocess.SubprocessError) as exc:
-        return f"{python} ({exc})"
-    if probe.returncode != 0:
-        tail = probe.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["failed"]
-        return f"{python}: {tail[0][:300]}"
-    return None
-
-
-def user_folder(user: tuple[str, int, int], prefix: str) -> Path:
-    """A fresh folder of ``user``'s in the system's temporary space (which every user may
-    traverse, unlike a run's scratch folder): where a child running as that user works."""
+def private_folder(identity: Identity | None, prefix: str) -> Path:
+    """A fresh folder for one child's files.  With an identity (a root grader), a folder of
+    that identity's in the system's temporary space, which every user may traverse (a run's
+    scratch folder is root's alone), and no other user may enter."""
+    if identity is None:
+        return Path(tempfile.mkdtemp(prefix=prefix))
     base = Path("/tmp") if Path("/tmp").is_dir() else Path(tempfile.gettempdir())
     folder = Path(tempfile.mkdtemp(prefix=prefix, dir=base))
-    chown_tree(folder, user)
+    give(folder, identity)
     return folder
 
 
-def chown_tree(path: Path, user: tuple[str, int, int]) -> None:
-    """``path`` and everything under it given to ``user`` (links themselves, never followed)."""
-    _, uid, gid = user
-    for top, dirs, files in os.walk(path):
-        os.chown(top, uid, gid, follow_symlinks=False)
-        for name in dirs + files:
-            os.chown(os.path.join(top, name), uid, gid, follow_symlinks=False)
+def readable_by_anyone(path: Path) -> bool:
+    """Can any user read every file under ``path`` and enter every folder (checked without
+    following links)?  A read-only bind of such a folder needs no copy for a child."""
+    for top, _dirs, files in os.walk(path):
+        if os.stat(top).st_mode & 0o005 != 0o005:
+            return False
+        for name in files:
+            if os.lstat(os.path.join(top, name)).st_mode & 0o004 == 0:
+                return False
+    return True
 
 
 def bwrap_path() -> str | None:
@@ -168,6 +128,24 @@ def bwrap_path() -> str | None:
 _BWRAP_WORKS: dict[str, bool] = {}
 
 
+def _namespaces() -> list[str]:
+    """bubblewrap's namespace and privilege options.
+
+    As an ordinary user, bubblewrap maps that user into a new user namespace and drops every
+    capability.  As root, it makes no user namespace (root's id would map to the host's root,
+    and a root child may write ``/proc/sys``): the child's namespaces are owned by the host,
+    and the only capabilities kept are the three ``setpriv`` needs to become the child's
+    unprivileged identity and empty its bounding set; ``setpriv`` drops them for good."""
+    common = ["--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+    if not is_root():
+        return ["--unshare-all", *common]
+    return [
+        "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+        "--unshare-cgroup-try", *common,
+        "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP",
+    ]  # fmt: skip
+
+
 def bwrap_usable() -> bool:
     """bubblewrap is installed and can create namespaces here (checked once)."""
     path = bwrap_path()
@@ -175,13 +153,12 @@ def bwrap_usable() -> bool:
         return False
     if path not in _BWRAP_WORKS:
         try:
-            # The features every child's command uses (a fresh /proc in its own PID
+            # The features every child's command uses (a fresh read-only /proc in its own PID
             # namespace, /dev, a tmpfs): in a container bubblewrap may make namespaces and
             # still be refused a /proc, and then every run would fail, not fall back.
             probe = subprocess.run(
-                [path, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent",
-                 "--new-session", "--cap-drop", "ALL", "--proc", "/proc", "--dev", "/dev",
-                 "--tmpfs", "/tmp", "true"],
+                [path, "--ro-bind", "/", "/", *_namespaces(), "--proc", "/proc",
+                 "--remount-ro", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "true"],
                 capture_output=True,
                 timeout=10,
             )  # fmt: skip
@@ -192,24 +169,50 @@ def bwrap_usable() -> bool:
 
 
 def choose_isolation(requested: str = "auto") -> str:
-    """``bwrap`` or ``rlimits``; ``auto`` takes bubblewrap when it works."""
-    if requested == "rlimits":
-        return "rlimits"
-    if requested == "bwrap":
-        if not bwrap_usable():
-            raise RuntimeError("bubblewrap (bwrap) is not installed or cannot create namespaces")
-        return "bwrap"
-    return "bwrap" if bwrap_usable() else "rlimits"
+    """``bwrap`` or ``rlimits``; ``auto`` takes bubblewrap when it works.
+
+    Raises RuntimeError (an ``IdentityError`` for the user a root grader's children run as)
+    when the mode cannot run a child unprivileged here: a class is refused at once, never
+    graded with children as root."""
+    if requested == "bwrap" and not bwrap_usable():
+        raise RuntimeError("bubblewrap (bwrap) is not installed or cannot create namespaces")
+    if requested in ("rlimits", "bwrap"):
+        mode = requested
+    else:
+        mode = "bwrap" if bwrap_usable() else "rlimits"
+    preflight(needs_python=mode != "bwrap")
+    return mode
 
 
 ISOLATION_TEXT = {
     "bwrap": "bubblewrap: read-only system view, no network, own PID namespace, rlimits",
     "rlimits": "rlimits only (no bubblewrap): memory, CPU and file-size limits, own process "
-    "group; the submission can read files the grader's user can read",
-    "rlimits-user": "rlimits only (no bubblewrap): memory, CPU and file-size limits, own "
-    "process group, run as the unprivileged user {user} (it reads and writes only what that "
-    "user may)",
+    "group; the submission can read files that every user can read",
 }
+
+
+def confinement_text(mode: str) -> str:
+    """What keeps a child from the machine on this one, in the report's words: its user,
+    capabilities, ``no_new_privs``, the seccomp filter and ``/proc/sys``."""
+    rules = seccomp.available()
+    if is_root():
+        named = named_identity()
+        low, high = uid_range()
+        who = (
+            f"runs as the unprivileged user {named.name} (not root)"
+            if named is not None
+            else f"runs as an unprivileged user of its own (not root, uid {low}-{high})"
+        )
+        who += ", no capabilities, no_new_privs"
+    else:
+        who = "runs as the grader's own user (not root), no capabilities, no_new_privs"
+    proc = (
+        "/proc read-only (no /proc/sys write), no /sys"
+        if mode == "bwrap"
+        else "/proc/sys not writable by that user"
+    )
+    filt = rules.describe() if rules else "no seccomp filter (libseccomp is not installed here)"
+    return f"{who}; {filt}; {proc}"
 
 
 def _python_prefix() -> Path:
@@ -224,14 +227,7 @@ SANDBOX_SITE = "/sandbox/site"  # what the assignment allows a submission to imp
 def _system_view() -> tuple[str, ...]:
     """bubblewrap's options that are the same for every child: the system and the stdlib
     read-only, site-packages hidden (looked up once; a child starts per submission)."""
-    cmd: list[str] = [
-        bwrap_path() or "bwrap",
-        "--unshare-all",
-        "--die-with-parent",
-        "--new-session",
-        "--cap-drop",
-        "ALL",
-    ]
+    cmd: list[str] = [bwrap_path() or "bwrap", *_namespaces()]
     for top in ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc"):
         p = Path(top)
         if p.is_symlink():
@@ -240,6 +236,10 @@ def _system_view() -> tuple[str, ...]:
             cmd += ["--ro-bind", top, top]
     prefix = _python_prefix()
     if not str(prefix).startswith("/usr/"):
+        # The folders on the way (pyenv's /root, 0700 on the host) made enterable: the child
+        # runs as an unprivileged user, and bubblewrap would make them root's alone.
+        for parent in reversed(prefix.parents[:-1]):
+            cmd += ["--perms", "0755", "--dir", str(parent)]
         cmd += ["--ro-bind", str(prefix), str(prefix)]
     hidden: set[Path] = set()
     for key in ("purelib", "platlib"):
@@ -259,24 +259,60 @@ def bwrap_command(
     work: Path | None = None,
     ro_binds: list[tuple[Path, str]] | None = None,
 ) -> list[str]:
-    """The bubblewrap prefix: system and stdlib read-only, site-packages hidden, no network.
+    """The bubblewrap prefix: system and stdlib read-only, site-packages hidden, no network,
+    ``/proc`` read-only (``/proc/sys`` and ``/proc/sysrq-trigger`` with it), no ``/sys``.
 
     ``/tmp`` and the working folder ``/sandbox/work`` are tmpfs mounts of ``disk_mb`` each
-    (their pages count against the child's memory group too); with ``work`` the working
-    folder is that host folder instead, writable (a program's build step writes there).
-    ``ro_binds`` are (host path, sandbox path) pairs mounted read-only.
+    (their pages count against the child's memory group too), writable by the child's user;
+    with ``work`` the working folder is that host folder instead, writable (a program's build
+    step writes there).  ``ro_binds`` are (host path, sandbox path) pairs mounted read-only.
     """
     size = str(max(1, disk_mb) * 1024 * 1024)
     cmd = list(_system_view())
-    cmd += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/tmp"]
+    cmd += ["--proc", "/proc", "--remount-ro", "/proc", "--dev", "/dev"]
+    cmd += ["--perms", "0755", "--dir", "/sandbox"]
+    cmd += ["--perms", "1777", "--size", size, "--tmpfs", "/tmp"]
     if work is not None:
         cmd += ["--bind", str(work), SANDBOX_WORK]
     else:
-        cmd += ["--size", size, "--tmpfs", SANDBOX_WORK]
+        cmd += ["--perms", "1777", "--size", size, "--tmpfs", SANDBOX_WORK]
+    # The folders binds land in, enterable by the child's unprivileged user (bubblewrap
+    # would make them root's alone).
+    made = {"/", "/sandbox", SANDBOX_WORK}
     for source, target in ro_binds or []:
+        for parent in reversed(Path(target).parents):
+            if str(parent) not in made:
+                made.add(str(parent))
+                cmd += ["--perms", "0755", "--dir", str(parent)]
         cmd += ["--ro-bind", str(source), target]
     cmd += ["--chdir", SANDBOX_WORK]
     return cmd
+
+
+def confine_command(
+    identity: Identity | None, *, nproc: int | None = None, python: bool = False
+) -> list[str]:
+    """What every child starts with, inside bubblewrap's view or without it: ``setpriv`` to
+    its unprivileged identity (a root grader), then ``launch.py`` with the seccomp filter
+    (and, for an id of its own, the process cap), which then runs the child's program (with
+    ``python``, a Python script in the same interpreter)."""
+    prefix = identity.setpriv() if identity is not None else []
+    launcher = [os.path.realpath(sys.executable), "-I", "-S", "-B", str(LAUNCHER)]
+    rules = seccomp.available()
+    if rules is not None:
+        launcher += ["--seccomp", rules.program.hex()]
+    if nproc is not None and identity is not None and identity.own:
+        launcher += ["--nproc", str(nproc)]
+    if python:
+        launcher.append("--python")
+    return prefix + launcher
+
+
+def inside(command: list[str], mode: str) -> list[str]:
+    """``command`` with the launcher at its path in bubblewrap's view (bound read-only)."""
+    if mode != "bwrap":
+        return command
+    return ["/sandbox/launch.py" if word == str(LAUNCHER) else word for word in command]
 
 
 def caps_text(mode: str, limits: Limits) -> str:
@@ -298,11 +334,9 @@ def caps_text(mode: str, limits: Limits) -> str:
 
 
 def isolation_text(mode: str, limits: Limits | None = None) -> str:
-    """The isolation line every report carries: the sandbox, then the caps in force."""
-    text = ISOLATION_TEXT[mode]
-    user = sandbox_user() if mode == "rlimits" else None
-    if user is not None:
-        text = ISOLATION_TEXT["rlimits-user"].format(user=user[0])
+    """The isolation line every report carries: the sandbox, what confines the child (its
+    user, capabilities, seccomp, /proc/sys), then the caps in force."""
+    text = f"{ISOLATION_TEXT[mode]}; {confinement_text(mode)}"
     if limits is None:
         return text
     return f"{text}; caps: {caps_text(mode, limits)}"
@@ -316,9 +350,12 @@ def _group_caps(limits: Limits) -> cgroups.Caps:
     return cgroups.Caps(memory_bytes=memory, pids=limits.processes, cpus=1.0)
 
 
-def _kill_group(proc: subprocess.Popen, token: str, scan: bool = True) -> None:
+def _kill_group(
+    proc: subprocess.Popen, token: str, scan: bool = True, uid: int | None = None
+) -> None:
     """Kill the child's process group, then (``scan``) anything else that still carries its
-    token: without a control group, that is how a process that left the group is found."""
+    token or runs as its own ``uid``: without a control group, that is how a process that
+    left the group is found."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
@@ -332,7 +369,9 @@ def _kill_group(proc: subprocess.Popen, token: str, scan: bool = True) -> None:
     marker = f"UNOGRADE_SANDBOX={token}".encode()
     for entry in Path("/proc").glob("[0-9]*"):
         try:
-            if marker in (entry / "environ").read_bytes():
+            if (uid is not None and entry.stat().st_uid == uid) or marker in (
+                entry / "environ"
+            ).read_bytes():
                 os.kill(int(entry.name), signal.SIGKILL)
         except (OSError, ValueError):
             continue
@@ -346,9 +385,10 @@ class Tree:
     entered in the register of live children so that an interrupt can kill it.
     """
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, identity: Identity | None = None) -> None:
         if REGISTER.stopping.is_set():
             raise Interrupted("the run is being stopped")
+        self.identity = identity
         self.token = secrets.token_hex(8)
         self.group = cgroups.Group.create(self.token, _group_caps(limits))
         self.proc: subprocess.Popen | None = None
@@ -387,7 +427,8 @@ class Tree:
             self.group.kill()
         if self.proc is not None:
             # A control group holds every process the child made: no need to look further.
-            _kill_group(self.proc, self.token, scan=self.group is None)
+            own = self.identity.uid if self.identity is not None and self.identity.own else None
+            _kill_group(self.proc, self.token, scan=self.group is None, uid=own)
 
     def close(self) -> None:
         self.kill()
@@ -411,23 +452,27 @@ class _Child:
         adapter: str | None = None,
         budget: Budget | None = None,
         allowed_imports: tuple[str, ...] = (),
+        identity: Identity | None = None,
     ) -> None:
-        self.tree = Tree(limits)
+        self.identity = identity
+        self.tree = Tree(limits, identity)
         self.farm: Path | None = None
         self.token = self.tree.token
         self.isolation = isolation
-        # Under bubblewrap the working folder is a sized tmpfs inside the sandbox; without
-        # it, a private folder of the grader's (removed on close), or, when children run as an
-        # unprivileged user, one of that user's holding a copy of the submission.
-        self.user = sandbox_user() if isolation != "bwrap" else None
-        if self.user is not None:
-            self.work = user_folder(self.user, "unograde-work-")
+        # Under bubblewrap the working folder is a sized tmpfs inside the sandbox, and the
+        # submission is bound read-only (a copy any user can read, where the child's
+        # unprivileged identity could not read the original).  Without it, a private folder
+        # (of the child's identity, holding a copy of the submission, when it has one).
+        self.work: Path | None = None
+        if isolation != "bwrap":
+            self.work = private_folder(identity, "unograde-work-")
+            if identity is not None:
+                sub = Path(shutil.copytree(sub, self.work / "submission", symlinks=True))
+                give(self.work, identity)
+        elif identity is not None and not readable_by_anyone(sub):
+            self.work = Path(tempfile.mkdtemp(prefix="unograde-work-"))
             sub = Path(shutil.copytree(sub, self.work / "submission", symlinks=True))
-            chown_tree(self.work, self.user)
-        else:
-            self.work = (
-                None if isolation == "bwrap" else Path(tempfile.mkdtemp(prefix="unograde-work-"))
-            )
+            give(sub, identity)
         fd, log_name = tempfile.mkstemp(prefix="unograde-log-")
         os.close(fd)
         self.log = Path(log_name)
@@ -445,9 +490,8 @@ class _Child:
                 import_binds = [(e, f"{SANDBOX_SITE}/{e.name}") for e in extra.unique_entries()]
                 sites = [SANDBOX_SITE]
             else:
-                self.farm = imports.link_farm(extra.entries, self.work if self.user else None)
-                if self.user is not None:
-                    chown_tree(self.farm, self.user)
+                self.farm = imports.link_farm(extra.entries, self.work if identity else None)
+                give(self.farm, identity)
                 sites = [str(self.farm)]
         total_cpu = limits.cpu * max(1, n_calls) + STARTUP_GRACE
         if budget is not None and budget.seconds is not None:
@@ -464,20 +508,16 @@ class _Child:
             "adapter": adapter,
             "site": sites,
         }
-        if self.user is not None:
-            setup["user"] = [self.user[1], self.user[2]]  # the harness switches before importing
         harness_path = "/sandbox/harness.py" if isolation == "bwrap" else str(HARNESS)
-        cmd = [
-            os.path.realpath(sys.executable),
-            "-I",
-            "-S",
-            "-B",
-            harness_path,
-            str(in_r),
-            str(out_w),
-        ]
+        cmd = confine_command(identity, nproc=limits.processes, python=True)
+        cmd = inside(cmd, isolation) + ["--", harness_path, str(in_r), str(out_w)]
         if isolation == "bwrap":
-            binds = [(sub, "/sandbox/sub"), (HARNESS, "/sandbox/harness.py"), *import_binds]
+            binds = [
+                (sub, "/sandbox/sub"),
+                (HARNESS, "/sandbox/harness.py"),
+                (LAUNCHER, "/sandbox/launch.py"),
+                *import_binds,
+            ]
             cmd = bwrap_command(limits.disk_mb, ro_binds=binds) + cmd
         home = SANDBOX_WORK if isolation == "bwrap" else str(self.work)
         env = self.tree.env(home)
@@ -674,6 +714,7 @@ class Session:
         self.allowed_imports = tuple(allowed_imports)
         self.mode = choose_isolation(isolation)
         self.isolation = isolation_text(self.mode, limits)
+        self.identity: Identity | None = None  # taken with the first child, kept to the end
         self.extra_paths, self.adapter = extra_paths or [], adapter
         self.remaining = max(1, expected_calls)
         self.budget = budget or current_budget()
@@ -687,8 +728,12 @@ class Session:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+        if self.identity is not None:
+            self.identity.release()
+            self.identity = None
 
     def close(self) -> None:
+        """Kill the child (a fresh one, of the same identity, takes the next call)."""
         if self.child is not None:
             self.child.close()
             self.child = None
@@ -702,6 +747,8 @@ class Session:
         """Start a child; return an outcome for every call if it cannot take any."""
         self.restarts += 1
         try:
+            if self.identity is None:
+                self.identity = acquire()
             self.child = _Child(
                 self.sub,
                 self.module,
@@ -712,6 +759,7 @@ class Session:
                 self.adapter,
                 self.budget,
                 self.allowed_imports,
+                self.identity,
             )
         except Interrupted:
             return Outcome(-1, "not-run", message="not run: grading was interrupted")

@@ -319,7 +319,7 @@ def test_the_real_paths_with_autograder_bound_by_bubblewrap(autograder):
     if "rlimits" in results["output"]:
         # bubblewrap inside bubblewrap is refused here: children ran as the image's
         # unprivileged user (the exported run_autograder's default), and still got every mark.
-        assert "run as the unprivileged user nobody" in results["output"]
+        assert "runs as the unprivileged user nobody (not root)" in results["output"]
 
 
 def test_the_command_and_its_bad_input(tmp_path, exported):

@@ -1,10 +1,10 @@
-"""Without bubblewrap, a grader running as root runs children as an unprivileged user.
+"""A grader running as root runs children as an unprivileged user, in either mode.
 
 A Gradescope image grades as root, and where its container refuses bubblewrap the children
-would run as root too: able to read the references and hidden fixtures of the installed
-package and to write the results.  ``UNOGRADE_SANDBOX_USER`` (set by the exported
-``run_autograder``) makes every child, a module's harness or a program, switch to that user
-before any of the submission's code runs.
+would otherwise run as root too: able to read the references and hidden fixtures of the
+installed package and to write the results.  ``UNOGRADE_SANDBOX_USER`` (set by the exported
+``run_autograder``) names the user every child, a module's harness or a program, runs as;
+without it each child gets an id of its own (``test_root_containment.py``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ import pytest
 
 from graders.assignment import load_assignment
 from graders.grade.engine import grade_submission
+from graders.run.identity import SANDBOX_USER, IdentityError, preflight
 from graders.run.programs import program_specs
-from graders.run.sandbox import SANDBOX_USER, isolation_text, sandbox_user
+from graders.run.sandbox import isolation_text
 from graders.submission import cleanup, load_submissions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,10 +39,9 @@ def as_nobody(monkeypatch):
         pytest.skip("this machine has no user 'nobody'")
     monkeypatch.setenv(SANDBOX_USER, "nobody")
     try:
-        sandbox_user()
-    except RuntimeError as exc:
-        # e.g. a Python installed under /root (pyenv): the autograder test inside bubblewrap,
-        # whose view lets any user read it, runs this path instead.
+        preflight(needs_python=True)
+    except IdentityError as exc:
+        # A Python installed under /root (pyenv) that .ci/run did not open to other users.
         pytest.skip(str(exc))
     return entry.pw_uid
 
@@ -103,7 +103,7 @@ def test_a_module_runs_as_the_user_and_cannot_reach_the_graders_files(tmp_path, 
     assert f"uid={as_nobody}" in text
     assert "read=PermissionError" in text and "write=PermissionError" in text
     assert not (results / "results.json").exists()
-    assert "run as the unprivileged user nobody" in result.isolation
+    assert "runs as the unprivileged user nobody (not root)" in result.isolation
 
 
 def test_a_right_module_still_passes_as_the_user(tmp_path, as_nobody):
@@ -127,82 +127,12 @@ def test_a_program_runs_as_the_user_too(tmp_path, as_nobody, secrets):
     assert f"uid={as_nobody} read=PermissionError write=PermissionError" in text, text
 
 
-def test_no_switch_without_the_setting_or_for_an_unusable_user(monkeypatch):
-    monkeypatch.delenv(SANDBOX_USER, raising=False)
-    assert "unprivileged" not in isolation_text("rlimits")
+def test_an_unusable_user_is_refused_never_replaced_by_root(monkeypatch):
     monkeypatch.setenv(SANDBOX_USER, "no-such-user-here")
     with pytest.raises(RuntimeError, match="no-such-user-here: no such user"):
         isolation_text("rlimits")
     monkeypatch.setenv(SANDBOX_USER, "root")
     with pytest.raises(RuntimeError, match="that is root"):
         isolation_text("rlimits")
-
-
-def _view(worktree: Path) -> list[str] | None:
-    """bubblewrap's options for a view of this machine where any user can reach this Python
-    (its folders are bound into a root bubblewrap makes, every folder on the way readable)."""
-    import shutil
-    import sys
-
-    bwrap = shutil.which("bwrap")
-    if bwrap is None:
-        return None
-    cmd = [bwrap, "--die-with-parent"]
-    for top in ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc"):
-        path = Path(top)
-        if path.is_symlink():
-            cmd += ["--symlink", os.readlink(path), top]
-        elif path.is_dir():
-            cmd += ["--ro-bind", top, top]
-    prefix = os.path.realpath(sys.base_prefix)
-    if not prefix.startswith("/usr"):
-        # Folders on the way made readable by any user (pyenv lives in /root, 0700).
-        for parent in reversed(Path(prefix).parents[:-1]):
-            cmd += ["--perms", "0755", "--dir", str(parent)]
-        cmd += ["--ro-bind", prefix, prefix]
-    venv = os.path.realpath(sys.prefix)
-    if venv != prefix and not Path(venv).is_relative_to(worktree):
-        # A virtual environment outside the tree the tests run in (the mutation tool runs
-        # them in a copy of the worktree, under .mutation/): bound too, or nobody finds it.
-        for parent in reversed(Path(venv).parents[:-1]):
-            cmd += ["--perms", "0755", "--dir", str(parent)]
-        cmd += ["--ro-bind", venv, venv]
-    for parent in reversed(worktree.parents[:-1]):
-        cmd += ["--perms", "0755", "--dir", str(parent)]
-    return cmd + [
-        "--bind", str(worktree), str(worktree),
-        "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--chdir", str(worktree),
-    ]  # fmt: skip
-
-
-def test_the_switch_where_this_python_is_readable_by_any_user(monkeypatch):
-    """Where this Python lives in a folder only root may read (pyenv under /root), the tests
-    above skip; here they run again in a bubblewrap view in which any user can read it."""
-    import subprocess
-    import sys
-
-    if os.environ.get("UNOGRADE_TEST_IN_VIEW"):
-        pytest.skip("already in the view")
-    try:
-        pwd.getpwnam("nobody")
-    except KeyError:
-        pytest.skip("this machine has no user 'nobody'")
-    monkeypatch.setenv(SANDBOX_USER, "nobody")
-    try:
-        sandbox_user()
-        pytest.skip("the tests above ran here: nobody can run this Python")
-    except RuntimeError:
-        pass
-    view = _view(ROOT)
-    if view is None or subprocess.run([*view, "true"], capture_output=True).returncode != 0:
-        pytest.skip("no bubblewrap view to run them in")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
-    env.pop(SANDBOX_USER, None)
-    env["UNOGRADE_TEST_IN_VIEW"] = "1"
-    proc = subprocess.run(
-        [*view, sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p",
-         "no:cacheprovider", str(Path(__file__).relative_to(ROOT)), "-rs"],
-        capture_output=True, text=True, timeout=600, env=env,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
-    assert "4 passed" in proc.stdout, proc.stdout[-2000:]
+    monkeypatch.delenv(SANDBOX_USER)
+    assert "runs as an unprivileged user of its own (not root" in isolation_text("rlimits")
