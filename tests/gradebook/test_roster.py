@@ -94,6 +94,8 @@ def test_another_encoding_is_read_when_named(tmp_path):
         ("id,name\n1,Ada\n2,B\x00b\n", "r.csv:3: a NUL character"),
         ("id,name\n", "r.csv: no students after the header line"),
         ('id,name\n1,"Ada\nLovelace"\n1,Cy\n', "r.csv:4: duplicate id '1' (first on line 2)"),
+        (",,,\n", "r.csv:1: no header line"),
+        (",,,\r\n, ,\r\n\r\n", "r.csv:1: no header line"),
     ],
     ids=[
         "empty",
@@ -107,6 +109,8 @@ def test_another_encoding_is_read_when_named(tmp_path):
         "nul",
         "no-students",
         "line-after-multiline-cell",
+        "header-of-separators-only",
+        "only-separator-lines",
     ],  # fmt: skip
 )
 def test_a_bad_roster_is_refused_naming_the_line(tmp_path, text, expected):
@@ -245,7 +249,7 @@ def test_roster_import_replaces_the_roster_and_a_bad_file_changes_nothing(tmp_pa
     done = unograde("roster", "import", str(good), "--gradebook", str(book))
     assert done.returncode == 0, done.stderr
     assert "imported 2 students" in done.stdout and "(2 new, 0 no longer listed)" in done.stdout
-    for text in ("id,name\n1,Ada\n1,Bob\n", "nom,courriel\nAda,a@x\n"):
+    for text in ("id,name\n1,Ada\n1,Bob\n", "nom,courriel\nAda,a@x\n", ",,,\n"):
         bad = unograde("roster", "import", str(write(tmp_path / "bad.csv", text)),
                        "--gradebook", str(book))  # fmt: skip
         assert bad.returncode == 2 and bad.stdout == ""
