@@ -41,13 +41,13 @@ import shutil
 import stat
 import tempfile
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from .kit.runtime.notebook import NotebookError, notebook_code, syntax_problem
+from .kit.runtime.notebook import NotebookError, cap_notes, notebook_code, syntax_problem
 
 MAX_ZIP_BYTES = 50 * 1024 * 1024
 MAX_ZIP_FILES = 2000
@@ -73,7 +73,8 @@ class Submission:
     notes: list[str] = field(default_factory=list)
     problem: str | None = None  # why it cannot run at all (syntax error, nothing to grade)
     digest: str = ""
-    cell_of_line: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # a notebook's module line -> (code cell, line): a ``LineMap``, or a dict
+    cell_of_line: Mapping[int, tuple[int, int]] = field(default_factory=dict)
     program: object | None = None  # a ProgramSpec when this is a program, not a module
     # (the module's file in ``folder``, the name its errors show) while its syntax is not yet
     # checked: see :func:`syntax_checked_later`
@@ -199,7 +200,7 @@ def _copy_regular(source: Path, target: Path, limit: int) -> int:
     return copied
 
 
-def notebook_source(path: Path) -> tuple[str, list[str], dict[int, tuple[int, int]]]:
+def notebook_source(path: Path) -> tuple[str, list[str], Mapping[int, tuple[int, int]]]:
     """Join a notebook's code cells; drop magics and shell lines; map lines to cells
     (:func:`graders.kit.runtime.notebook.notebook_code`, which a self-check kit runs too).
     The file is read as a regular file only. Raises ``SubmissionError`` for a file that is
@@ -524,7 +525,8 @@ def load_submissions(
         raise SubmissionError(_one_line(text)) from None
     for sub in subs:
         sub.problem = None if sub.problem is None else _one_line(sub.problem)
-        sub.notes = [_one_line(note) for note in sub.notes]
+        # However many links a folder holds or members a zip skips, a bounded list.
+        sub.notes = cap_notes([_one_line(note) for note in sub.notes])
     return subs
 
 
