@@ -79,6 +79,9 @@ class Submission:
     # (the module's file in ``folder``, the name its errors show) while its syntax is not yet
     # checked: see :func:`syntax_checked_later`
     unchecked: tuple[str, str] | None = None
+    # The name this submission claimed when another of the batch claims it too (``bob/`` and
+    # ``bob.py``): neither gets it (see :func:`assign_names`), and ``grade`` shows the conflict.
+    claimed: str = ""
 
     def check_syntax(self) -> None:
         """The syntax check that :func:`syntax_checked_later` left for later: a syntax error
@@ -540,8 +543,13 @@ def _load(
     level: int,
     name: str | None = None,
     origin: str | None = None,
+    student: bool = False,
 ) -> list[Submission]:
-    """``load_submissions`` below the top: ``level`` counts the class folders around."""
+    """``load_submissions`` below the top: ``level`` counts the class folders around.
+
+    ``student``: ``path`` is one entry of a class, so it is one student's submission
+    whatever it holds (:func:`_student_tree`), never a class of its own: a zip that holds
+    ``alice/uno.py`` beside its sender's folder must not become a second Alice."""
     if name is None:
         name = path.name if path.is_dir() and not path.is_symlink() else path.stem
     origin = origin or str(path)
@@ -557,13 +565,16 @@ def _load(
         sub = _from_folder(path, module, name, origin, single_file=nested, programs=programs)
         if sub is not None:
             return [sub]
+        if student:
+            return _student_tree(path, module, name, origin, programs, depth, budget, level)
         return _class_folder(
             path, module, origin, name, programs, depth, budget, not nested, level + 1
         )
     if path.is_file() and path.suffix == ".zip":
         return _from_zip(
-            path, module, name, origin, programs, depth, budget or _Budget(), nested, level
-        )
+            path, module, name, origin, programs, depth, budget or _Budget(), nested, level,
+            student,
+        )  # fmt: skip
     raise SubmissionError(f"{path}: expected a .py file, a notebook, a folder or a .zip")
 
 
@@ -577,6 +588,7 @@ def _from_zip(
     budget: _Budget,
     nested: bool,
     level: int,
+    student: bool = False,
 ) -> list[Submission]:
     if depth >= MAX_ZIP_DEPTH:
         raise TooDeep(f"zips nested more than {MAX_ZIP_DEPTH} deep")
@@ -588,6 +600,10 @@ def _from_zip(
         if len(tops) == 1 and tops[0].is_dir() and not tops[0].is_symlink():
             root = tops[0]
         sub = _from_folder(root, module, name, origin, programs=programs)
+        if sub is None and student:
+            subs = _student_tree(root, module, name, origin, programs, depth + 1, budget, level)
+            if len(subs) == 1:
+                sub = subs[0]
         if sub is not None:
             sub.notes[:0] = [note for _, note in notes]
             return [sub]
@@ -679,7 +695,7 @@ def _class_entry(
     if not (entry.is_dir() or entry.suffix in (".py", ".ipynb", ".zip")):
         return []
     try:
-        subs = _load(entry, module, True, programs, depth, budget, level)
+        subs = _load(entry, module, True, programs, depth, budget, level, student=True)
     except TooDeep as exc:
         if not top:
             raise  # the student's own entry is further out
@@ -692,6 +708,78 @@ def _class_entry(
     for sub in subs:
         sub.origin = where if not sub.origin.startswith(origin) else sub.origin
     return subs
+
+
+def _student_tree(
+    root: Path,
+    module: str,
+    name: str,
+    origin: str,
+    programs: list | None,
+    depth: int,
+    budget: _Budget | None,
+    level: int,
+) -> list[Submission]:
+    """One student's folder (or unpacked zip) that does not hold its work at the top: the
+    one folder in it that holds ``<module>.py``, else its one ``.py`` file or notebook, else
+    its one zip, read as the same student; anything else is this student's problem, naming
+    what was found.  Never more than one submission, never named after a folder inside: a
+    student cannot submit for another.  Folders deeper than ``MAX_FOLDER_DEPTH`` are
+    :class:`TooDeep`."""
+    homes: list[Path] = []
+    sources: list[Path] = []
+    zips: list[Path] = []
+    stack = [(root, 0)]
+    while stack:
+        folder, below = stack.pop()
+        if below + level > MAX_FOLDER_DEPTH:
+            raise TooDeep(f"folders nested more than {MAX_FOLDER_DEPTH} deep")
+        for entry in sorted(folder.iterdir()):
+            if entry.name in SKIP_NAMES or entry.name.startswith(".") or entry.is_symlink():
+                continue
+            if entry.is_dir():
+                stack.append((entry, below + 1))
+            elif entry.name == f"{module}.py":
+                homes.append(folder)
+            elif entry.suffix in (".py", ".ipynb"):
+                sources.append(entry)
+            elif entry.suffix == ".zip":
+                zips.append(entry)
+    where = PurePosixPath(origin).name
+
+    def shown(paths: list[Path]) -> str:
+        names = sorted(p.relative_to(root).as_posix() for p in paths)
+        return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+
+    if len(homes) == 1:
+        sub = _from_folder(homes[0], module, name, origin, programs=programs)
+        if sub is not None:
+            return [sub]
+    if len(homes) > 1:
+        problem = (
+            f"{where}: holds {module}.py in {len(homes)} folders ({shown(homes)}): a "
+            "submission in a class is one student's; send one"
+        )
+        return [Submission(name, origin, None, problem=_one_line(problem))]
+    if len(sources) == 1 and not zips:
+        sub = _prepare(name, origin, sources[0], module, sorted(sources[0].parent.iterdir()))
+        if sources[0].suffix == ".py":
+            sub.notes.append(f"used {shown(sources)} as {module}.py")
+        return [sub]
+    if len(zips) == 1 and not sources:
+        subs = _from_zip(
+            zips[0], module, name, origin, programs, depth, budget or _Budget(), True, level, True
+        )
+        if len(subs) == 1:
+            return subs
+        cleanup(subs)
+    found = sources + zips
+    problem = (
+        f"{where}: found no {module}.py"
+        + (f" and several files that could be it ({shown(found)})" if found else "")
+        + f": send {module}.py (or one notebook, or one folder holding {module}.py)"
+    )
+    return [Submission(name, origin, None, problem=_one_line(problem))]
 
 
 def _stem(entry: Path) -> str:
@@ -735,7 +823,10 @@ def assign_names(submissions: list[Submission]) -> None:
     their order.  A name a student chose keeps priority over a generated one; a clash
     left after that (``bob-py.py`` beside ``bob/`` and ``bob.py``) is extended with a
     short hash of the origin.  So a re-run, in any listing order, or a class with one
-    more unrelated student, gives every student the same folder under ``--out``.
+    more unrelated student, gives every student the same folder under ``--out``.  Neither
+    of two submissions that claim one name is given it: each keeps that name in
+    ``claimed`` (and a note), so that ``grade`` shows the conflict, and matching them to
+    the roster finds both for one student, a conflict there too (never one of them chosen).
     """
     wanted: dict[int, tuple[str, bool]] = {}
     counts: dict[str, int] = {}
@@ -747,6 +838,7 @@ def assign_names(submissions: list[Submission]) -> None:
         base, _ = wanted[id(sub)]
         if counts[base.lower()] > 1:
             wanted[id(sub)] = (_safe_name(base, f"-{_origin_kind(sub.origin)}"), True)
+            sub.claimed = base
     taken: set[str] = set()
     order = sorted(submissions, key=lambda s: (wanted[id(s)][1], s.origin, wanted[id(s)][0]))
     for sub in order:
@@ -759,6 +851,11 @@ def assign_names(submissions: list[Submission]) -> None:
             attempt += 1
         taken.add(name.lower())
         sub.name = name
+        if sub.claimed:
+            sub.notes.append(
+                f"another submission of this class is also named {sub.claimed!r}: this one is "
+                f"graded as {name!r}"
+            )
 
 
 def cleanup(submissions: list[Submission]) -> None:
