@@ -774,11 +774,14 @@ def _student_tree(
             return subs
         cleanup(subs)
     found = sources + zips
-    problem = (
-        f"{where}: found no {module}.py"
-        + (f" and several files that could be it ({shown(found)})" if found else "")
-        + f": send {module}.py (or one notebook, or one folder holding {module}.py)"
-    )
+    if not found:  # as an empty class folder says it
+        problem = f"{origin}: found no {module}.py, .py file or notebook"
+    else:
+        problem = (
+            f"{where}: found no {module}.py and several files that could be it "
+            f"({shown(found)}): send {module}.py (or one notebook, or one folder holding "
+            f"{module}.py)"
+        )
     return [Submission(name, origin, None, problem=_one_line(problem))]
 
 
