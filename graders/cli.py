@@ -419,6 +419,7 @@ def grade(
             staff=staff,
             record=recorder,
         )
+    _name_conflicts(items)
     try:
         if recorder is not None:
             recorder.finish()
@@ -476,6 +477,29 @@ def _gradebook_summary(recorder) -> None:
     if match.unmatched:
         line += ": " + _few([g.student for g in match.unmatched])
     click.echo(line + " (unograde roster show lists them all)", err=True)
+    from .roster import conflict_lines
+
+    for conflict in conflict_lines(term, recorder.assignment.id):
+        click.echo(f"roster: {conflict}", err=True)
+
+
+def _name_conflicts(items) -> None:
+    """Each name two or more submissions of this run claimed (``alice.py`` and a folder
+    ``alice``), with what each was graded as: neither got the name, and neither is the
+    student's by the order it was found (stderr)."""
+    claims: dict[str, list] = {}
+    for item in items:
+        if item.submission.claimed:
+            claims.setdefault(item.submission.claimed.casefold(), []).append(item.submission)
+    for subs in claims.values():
+        each = ", ".join(
+            f"{terminal_plain(s.origin)} (graded as {terminal_plain(s.name)})" for s in subs
+        )
+        click.echo(
+            f"name conflict: {len(subs)} submissions claim the name "
+            f"{terminal_plain(repr(subs[0].claimed))}: {each}; neither is given it",
+            err=True,
+        )
 
 
 def _few(names: list[str], limit: int = 10) -> str:

@@ -41,13 +41,13 @@ import shutil
 import stat
 import tempfile
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from .kit.runtime.notebook import NotebookError, notebook_code, syntax_problem
+from .kit.runtime.notebook import NotebookError, cap_notes, notebook_code, syntax_problem
 
 MAX_ZIP_BYTES = 50 * 1024 * 1024
 MAX_ZIP_FILES = 2000
@@ -73,11 +73,15 @@ class Submission:
     notes: list[str] = field(default_factory=list)
     problem: str | None = None  # why it cannot run at all (syntax error, nothing to grade)
     digest: str = ""
-    cell_of_line: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # a notebook's module line -> (code cell, line): a ``LineMap``, or a dict
+    cell_of_line: Mapping[int, tuple[int, int]] = field(default_factory=dict)
     program: object | None = None  # a ProgramSpec when this is a program, not a module
     # (the module's file in ``folder``, the name its errors show) while its syntax is not yet
     # checked: see :func:`syntax_checked_later`
     unchecked: tuple[str, str] | None = None
+    # The name this submission claimed when another of the batch claims it too (``bob/`` and
+    # ``bob.py``): neither gets it (see :func:`assign_names`), and ``grade`` shows the conflict.
+    claimed: str = ""
 
     def check_syntax(self) -> None:
         """The syntax check that :func:`syntax_checked_later` left for later: a syntax error
@@ -199,7 +203,7 @@ def _copy_regular(source: Path, target: Path, limit: int) -> int:
     return copied
 
 
-def notebook_source(path: Path) -> tuple[str, list[str], dict[int, tuple[int, int]]]:
+def notebook_source(path: Path) -> tuple[str, list[str], Mapping[int, tuple[int, int]]]:
     """Join a notebook's code cells; drop magics and shell lines; map lines to cells
     (:func:`graders.kit.runtime.notebook.notebook_code`, which a self-check kit runs too).
     The file is read as a regular file only. Raises ``SubmissionError`` for a file that is
@@ -533,7 +537,8 @@ def load_submissions(
         raise SubmissionError(_one_line(text)) from None
     for sub in subs:
         sub.problem = None if sub.problem is None else _one_line(sub.problem)
-        sub.notes = [_one_line(note) for note in sub.notes]
+        # However many links a folder holds or members a zip skips, a bounded list.
+        sub.notes = cap_notes([_one_line(note) for note in sub.notes])
     return subs
 
 
@@ -547,8 +552,13 @@ def _load(
     level: int,
     name: str | None = None,
     origin: str | None = None,
+    student: bool = False,
 ) -> list[Submission]:
-    """``load_submissions`` below the top: ``level`` counts the class folders around."""
+    """``load_submissions`` below the top: ``level`` counts the class folders around.
+
+    ``student``: ``path`` is one entry of a class, so it is one student's submission
+    whatever it holds (:func:`_student_tree`), never a class of its own: a zip that holds
+    ``alice/uno.py`` beside its sender's folder must not become a second Alice."""
     if name is None:
         name = path.name if path.is_dir() and not path.is_symlink() else path.stem
     origin = origin or str(path)
@@ -564,13 +574,16 @@ def _load(
         sub = _from_folder(path, module, name, origin, single_file=nested, programs=programs)
         if sub is not None:
             return [sub]
+        if student:
+            return _student_tree(path, module, name, origin, programs, depth, budget, level)
         return _class_folder(
             path, module, origin, name, programs, depth, budget, not nested, level + 1
         )
     if path.is_file() and path.suffix == ".zip":
         return _from_zip(
-            path, module, name, origin, programs, depth, budget or _Budget(), nested, level
-        )
+            path, module, name, origin, programs, depth, budget or _Budget(), nested, level,
+            student,
+        )  # fmt: skip
     raise SubmissionError(f"{path}: expected a .py file, a notebook, a folder or a .zip")
 
 
@@ -584,6 +597,7 @@ def _from_zip(
     budget: _Budget,
     nested: bool,
     level: int,
+    student: bool = False,
 ) -> list[Submission]:
     if depth >= MAX_ZIP_DEPTH:
         raise TooDeep(f"zips nested more than {MAX_ZIP_DEPTH} deep")
@@ -595,6 +609,10 @@ def _from_zip(
         if len(tops) == 1 and tops[0].is_dir() and not tops[0].is_symlink():
             root = tops[0]
         sub = _from_folder(root, module, name, origin, programs=programs)
+        if sub is None and student:
+            subs = _student_tree(root, module, name, origin, programs, depth + 1, budget, level)
+            if len(subs) == 1:
+                sub = subs[0]
         if sub is not None:
             sub.notes[:0] = [note for _, note in notes]
             return [sub]
@@ -686,7 +704,7 @@ def _class_entry(
     if not (entry.is_dir() or entry.suffix in (".py", ".ipynb", ".zip")):
         return []
     try:
-        subs = _load(entry, module, True, programs, depth, budget, level)
+        subs = _load(entry, module, True, programs, depth, budget, level, student=True)
     except TooDeep as exc:
         if not top:
             raise  # the student's own entry is further out
@@ -699,6 +717,81 @@ def _class_entry(
     for sub in subs:
         sub.origin = where if not sub.origin.startswith(origin) else sub.origin
     return subs
+
+
+def _student_tree(
+    root: Path,
+    module: str,
+    name: str,
+    origin: str,
+    programs: list | None,
+    depth: int,
+    budget: _Budget | None,
+    level: int,
+) -> list[Submission]:
+    """One student's folder (or unpacked zip) that does not hold its work at the top: the
+    one folder in it that holds ``<module>.py``, else its one ``.py`` file or notebook, else
+    its one zip, read as the same student; anything else is this student's problem, naming
+    what was found.  Never more than one submission, never named after a folder inside: a
+    student cannot submit for another.  Folders deeper than ``MAX_FOLDER_DEPTH`` are
+    :class:`TooDeep`."""
+    homes: list[Path] = []
+    sources: list[Path] = []
+    zips: list[Path] = []
+    stack = [(root, 0)]
+    while stack:
+        folder, below = stack.pop()
+        if below + level > MAX_FOLDER_DEPTH:
+            raise TooDeep(f"folders nested more than {MAX_FOLDER_DEPTH} deep")
+        for entry in sorted(folder.iterdir()):
+            if entry.name in SKIP_NAMES or entry.name.startswith(".") or entry.is_symlink():
+                continue
+            if entry.is_dir():
+                stack.append((entry, below + 1))
+            elif entry.name == f"{module}.py":
+                homes.append(folder)
+            elif entry.suffix in (".py", ".ipynb"):
+                sources.append(entry)
+            elif entry.suffix == ".zip":
+                zips.append(entry)
+    where = PurePosixPath(origin).name
+
+    def shown(paths: list[Path]) -> str:
+        names = sorted(p.relative_to(root).as_posix() for p in paths)
+        return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+
+    if len(homes) == 1:
+        sub = _from_folder(homes[0], module, name, origin, programs=programs)
+        if sub is not None:
+            return [sub]
+    if len(homes) > 1:
+        problem = (
+            f"{where}: holds {module}.py in {len(homes)} folders ({shown(homes)}): a "
+            "submission in a class is one student's; send one"
+        )
+        return [Submission(name, origin, None, problem=_one_line(problem))]
+    if len(sources) == 1 and not zips:
+        sub = _prepare(name, origin, sources[0], module, sorted(sources[0].parent.iterdir()))
+        if sources[0].suffix == ".py":
+            sub.notes.append(f"used {shown(sources)} as {module}.py")
+        return [sub]
+    if len(zips) == 1 and not sources:
+        subs = _from_zip(
+            zips[0], module, name, origin, programs, depth, budget or _Budget(), True, level, True
+        )
+        if len(subs) == 1:
+            return subs
+        cleanup(subs)
+    found = sources + zips
+    if not found:  # as an empty class folder says it
+        problem = f"{origin}: found no {module}.py, .py file or notebook"
+    else:
+        problem = (
+            f"{where}: found no {module}.py and several files that could be it "
+            f"({shown(found)}): send {module}.py (or one notebook, or one folder holding "
+            f"{module}.py)"
+        )
+    return [Submission(name, origin, None, problem=_one_line(problem))]
 
 
 def _stem(entry: Path) -> str:
@@ -742,7 +835,10 @@ def assign_names(submissions: list[Submission]) -> None:
     their order.  A name a student chose keeps priority over a generated one; a clash
     left after that (``bob-py.py`` beside ``bob/`` and ``bob.py``) is extended with a
     short hash of the origin.  So a re-run, in any listing order, or a class with one
-    more unrelated student, gives every student the same folder under ``--out``.
+    more unrelated student, gives every student the same folder under ``--out``.  Neither
+    of two submissions that claim one name is given it: each keeps that name in
+    ``claimed`` (and a note), so that ``grade`` shows the conflict, and matching them to
+    the roster finds both for one student, a conflict there too (never one of them chosen).
     """
     wanted: dict[int, tuple[str, bool]] = {}
     counts: dict[str, int] = {}
@@ -754,6 +850,7 @@ def assign_names(submissions: list[Submission]) -> None:
         base, _ = wanted[id(sub)]
         if counts[base.lower()] > 1:
             wanted[id(sub)] = (_safe_name(base, f"-{_origin_kind(sub.origin)}"), True)
+            sub.claimed = base
     taken: set[str] = set()
     order = sorted(submissions, key=lambda s: (wanted[id(s)][1], s.origin, wanted[id(s)][0]))
     for sub in order:
@@ -766,6 +863,11 @@ def assign_names(submissions: list[Submission]) -> None:
             attempt += 1
         taken.add(name.lower())
         sub.name = name
+        if sub.claimed:
+            sub.notes.append(
+                f"another submission of this class is also named {sub.claimed!r}: this one is "
+                f"graded as {name!r}"
+            )
 
 
 def cleanup(submissions: list[Submission]) -> None:

@@ -248,3 +248,47 @@ def test_a_long_gradescope_output_is_cut_at_a_line_with_its_block_closed():
         fences = [line for line in body.splitlines() if line.startswith("```")]
         assert len(fences) % 2 == 0, limit  # every block opened is closed
     assert closed == 3  # 700, 2000 and 5000 cut inside the block
+
+
+LEAKING = (
+    "\n_one = onePlayerOneMove\n"
+    "def onePlayerOneMove(discard, deck, hand):\n"
+    "    print('LEAK', repr(hand))\n"
+    "    h, d, p = _one(discard, deck, hand)\n"
+    "    return list(reversed(h)), d, p\n"
+)
+
+
+def test_a_students_result_json_keeps_a_hidden_cases_name_and_outcome_only(graded, tmp_path):
+    """Issue 25: a student's ``result.json`` kept a hidden case's printed output (which can
+    hold its whole input: this one prints its hand) and its differences; a staff run keeps
+    them, the students' never does."""
+    assignment, _, _ = graded
+    klass = tmp_path / "class"
+    klass.mkdir()
+    (klass / "leak.py").write_text(ADA.read_text() + LEAKING)
+    hands = {c.name: repr(c.args[2]) for c in assignment.cases() if c.part == "part01"}
+    runs = {}
+    for staff in (False, True):
+        out = tmp_path / ("staff" if staff else "students")
+        [item] = grade_batch(
+            assignment, [klass], assignment.cases(), out, jobs=1, isolation="rlimits", staff=staff
+        )
+        runs[staff] = (out / "leak" / "result.json").read_text()
+    students = json.loads(runs[False])
+    hidden = [c for c in students["cases"] if c["hidden"] and c["part"] == "part01"]
+    failed = [c for c in hidden if c["outcome"] == "failed"]
+    assert failed, "the reversed hands must fail some hidden cases"
+    for case in hidden:
+        assert case["stdout"] == "" and case["messages"] == [] and case["traceback"] == ""
+        assert case["args"] is None and case["given"] == [] and case["view"] is None
+        assert case["first_divergence"] is None
+        assert hands[case["name"]] not in runs[False], case["name"]
+    public = [c for c in students["cases"] if not c["hidden"] and c["part"] == "part01"]
+    assert all("LEAK" in c["stdout"] for c in public)  # public cases keep what they printed
+    assert students["score"] == pytest.approx(item.result.score)
+    # The staff's result.json keeps all of a hidden case: what it printed and what differs.
+    staff = {c["name"]: c for c in json.loads(runs[True])["cases"]}
+    for case in failed:
+        kept = staff[case["name"]]
+        assert hands[case["name"]] in kept["stdout"] and kept["messages"], case["name"]

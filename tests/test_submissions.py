@@ -105,3 +105,29 @@ def test_same_content_same_digest(tmp_path):
     subs = [load_submissions(tmp_path / n, "uno")[0] for n in ("a.py", "b.py", "c.py")]
     assert subs[0].digest == subs[1].digest != subs[2].digest
     cleanup(subs)
+
+
+def test_a_student_of_a_class_is_one_submission_wherever_their_module_is(tmp_path):
+    """A zip or folder in a class is its student's, never split into students: the module in
+    a folder inside it is theirs; two modules are their problem, never a second student."""
+    klass = tmp_path / "class"
+    (klass / "dora" / "a").mkdir(parents=True)
+    (klass / "dora" / "b").mkdir()
+    (klass / "dora" / "a" / "uno.py").write_text("A = 1\n")
+    (klass / "dora" / "b" / "uno.py").write_text("B = 1\n")
+    with zipfile.ZipFile(klass / "carl.zip", "w") as zf:
+        zf.writestr("carl/src/uno.py", "C = 1\n")
+        zf.writestr("carl/src/helpers.py", "H = 1\n")
+        zf.writestr("carl/README.md", "mine\n")
+    with zipfile.ZipFile(klass / "eve.zip", "w") as zf:
+        zf.writestr("mallory/uno.py", "M = 1\n")  # one folder, named for another student
+    subs = {s.name: s for s in load_submissions(klass, "uno")}
+    assert sorted(subs) == ["carl", "dora", "eve"]
+    assert subs["carl"].problem is None and subs["carl"].origin.endswith("carl.zip")
+    assert sorted(p.name for p in subs["carl"].folder.iterdir()) == ["helpers.py", "uno.py"]
+    assert (subs["carl"].folder / "uno.py").read_text() == "C = 1\n"
+    assert subs["dora"].problem == (
+        "dora: holds uno.py in 2 folders (a, b): a submission in a class is one student's; send one"
+    )
+    assert (subs["eve"].folder / "uno.py").read_text() == "M = 1\n"  # eve's, whatever inside
+    cleanup(list(subs.values()))

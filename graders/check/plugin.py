@@ -97,5 +97,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
-    for note in getattr(config, "_unograde_notes", []):
+    from ..kit.runtime.notebook import cap_notes
+
+    for note in cap_notes(getattr(config, "_unograde_notes", [])):
         terminalreporter.write_line(f"unograde note: {note}")

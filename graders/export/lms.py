@@ -11,6 +11,11 @@
 - ``csv``: one row per student, assignment and part (and ``total``), with the submission
   that counts; submissions that match no roster student are rows too, with no student.
 
+A roster student several submissions claim (``alice.py``, and a zip's ``alice/``) is a
+conflict: no score for them in any export (an empty cell; in ``csv`` the submission column
+says ``conflict:`` and names the claims), and each conflict is named on stderr, as ``grade``
+and ``roster show`` name it. Which one is the student's is for the staff to decide.
+
 Every roster student gets a row, empty where nothing was submitted; the latest grading of a
 submission counts. Each text cell goes through :func:`graders.textsafe.csv_cell` (a name
 ``=cmd|...`` reaches the spreadsheet as text). The file is written atomically, readable by
@@ -105,11 +110,11 @@ LONG_HEADER = ["student", "name", "email", "login", "section", "submission", "as
 def long_rows(term) -> list[list[str]]:
     rows = [list(LONG_HEADER)]
 
-    def add(who: list[str], assignment: str, grading, parts: list[str]) -> None:
+    def add(who: list[str], assignment: str, grading, parts: list[str], note: str = "") -> None:
         points = {p.part: p for p in grading.parts} if grading is not None else {}
         for part in [*parts, TOTAL]:
             if grading is None:
-                score, most, submission, when = "", "", "", ""
+                score, most, submission, when = "", "", note, ""
             else:
                 row = points.get(part)
                 score = points_text(grading.score if part == TOTAL else row.points if row else 0)
@@ -124,9 +129,12 @@ def long_rows(term) -> list[list[str]]:
 
     for assignment, _ in term.assignments:
         parts = _parts(term, assignment)
+        conflicts = term.conflicts(assignment) if term.has_roster else {}
         for t in term.rows():
             who = [t.id, t.name, t.email, t.login, t.section]
-            add(who, assignment, term.grading(assignment, t), parts)
+            # A student several submissions claim: no score, and the claims in its place.
+            note = f"conflict: {', '.join(conflicts[t.id])}" if t.id in conflicts else ""
+            add(who, assignment, term.grading(assignment, t), parts, note)
         for grading in term.unmatched(assignment):
             add(["", "", "", "", ""], assignment, grading, parts)
     return rows
@@ -141,8 +149,7 @@ def _report(term, out: Path) -> None:
     )
     if not term.has_roster:
         click.echo("no roster: one row per submission name (unograde roster import)", err=True)
-        return
-    for assignment, _ in term.assignments:
+    for assignment, _ in term.assignments if term.has_roster else ():
         missing, unmatched = term.missing(assignment), term.unmatched(assignment)
         if missing:
             click.echo(
@@ -156,12 +163,12 @@ def _report(term, out: Path) -> None:
                 f"student and are not in this file: {_names([g.student for g in unmatched])}",
                 err=True,
             )
-        for student_id, names in term.matches[assignment].several.items():
-            click.echo(
-                f"{terminal_plain(assignment)}: several submissions for "
-                f"{terminal_plain(student_id)} ({_names(names)}); the one graded last counts",
-                err=True,
-            )
+    from ..roster import conflict_lines
+
+    shown = " (an empty cell in this file)" if term.has_roster else ""
+    for assignment, _ in term.assignments:
+        for line in conflict_lines(term, assignment):
+            click.echo(f"{terminal_plain(assignment)}: {line}{shown}", err=True)
 
 
 def _names(names: list[str], limit: int = 12) -> str:

@@ -25,6 +25,7 @@ from ..contract import (
     Stages,
     Views,
 )
+from ..kit.runtime.notebook import cap_notes
 from ..kit.runtime.notebook import in_cells as notebook_cells
 from ..kit.runtime.verdict import (
     MALFORMED,
@@ -499,7 +500,7 @@ def _grade(
         # Checks after the cases: style read from the source, tournaments in the sandbox.
         review = plugin.review(submission, results, limits, mode)
     score = max(0.0, sum(p.points for p in parts) - review.deduction)
-    notes = list(submission.notes) + reading_notes + streaks.notes()
+    notes = cap_notes(list(submission.notes) + reading_notes + streaks.notes())
     if budget.hit:
         skipped = sum(
             r.outcome == CaseOutcome.NOT_RUN
@@ -541,7 +542,7 @@ def _grade(
         import_stdout=cap_text(clean_text(import_stdout), 16 * 1024),
         seconds=round(time.monotonic() - started, 3),
         grader_version=__version__,
-        review=list(review.notes),
+        review=cap_notes(list(review.notes)),
         deduction=review.deduction,
         leaderboard=list(review.leaderboard),
         budget_hit=budget.hit,

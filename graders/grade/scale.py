@@ -15,6 +15,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from ..kit.runtime.notebook import LineMap
 from ..submission import Submission
 from .workers import Done, Settings
 
@@ -54,7 +55,7 @@ def grade_packed(settings: Settings, packed: dict) -> Done:
             notes=list(packed["notes"]),
             problem=packed["problem"],
             digest=packed["digest"],
-            cell_of_line={int(k): tuple(v) for k, v in packed["cell_of_line"].items()},
+            cell_of_line=_line_map(packed["cell_of_line"]),
             unchecked=tuple(packed["unchecked"]) if packed.get("unchecked") else None,
             program=ProgramSpec(program["entry"], tuple(program["run"]), tuple(program["build"]))
             if program
@@ -64,6 +65,14 @@ def grade_packed(settings: Settings, packed: dict) -> Done:
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def _line_map(packed: Any) -> Any:
+    """A notebook's line map as it travelled: a ``LineMap`` as it is (a million lines stay a
+    few runs), a plain dict (JSON's string keys) as ``{line: (cell, line)}``."""
+    if isinstance(packed, LineMap):
+        return packed
+    return {int(k): tuple(v) for k, v in packed.items()}
 
 
 def dask_client(address: str):

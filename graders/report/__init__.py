@@ -62,7 +62,10 @@ def render(
         # Strings cleaned and bounded; the structure whole (it is read back to resume).
         # One line, by the C encoder (an indented dump goes through Python's slow path and
         # was a third of a worker's time per submission); ``python -m json.tool`` shows it.
-        data = cap_value(result.to_dict(), max_chars=20_000, max_items=10**6, max_depth=64)
+        data = result.to_dict()
+        if not staff:
+            data["cases"] = [hidden_case_for_students(c) for c in data["cases"]]
+        data = cap_value(data, max_chars=20_000, max_items=10**6, max_depth=64)
         return json.dumps(data, default=repr) + "\n"
     if fmt == "gradescope":
         visibility = assignment.hidden_visibility if assignment is not None else AFTER_PUBLISHED
@@ -74,6 +77,34 @@ def render(
     if fmt == "html":
         return render_template("report.html.j2", assignment, **context)
     raise ValueError(f"unknown report format {fmt!r} (formats: {', '.join(FORMATS)})")
+
+
+# What a student's result.json keeps of a hidden case: enough to read back its score (a re-run
+# resumes from this file), nothing of what it was given, printed or how it differed.
+HIDDEN_CASE_KEEPS = ("name", "part", "hidden", "outcome", "points", "max_points", "seconds")
+
+
+def hidden_case_for_students(case: dict) -> dict:
+    """A case of ``result.to_dict()`` as students may see it: a hidden one its name and outcome.
+
+    Its printed output can hold its whole input (a student prints what they are given) and
+    its messages describe the expectation ("hand 3: extra card ('y','1')"), so both go, with
+    its traceback, input, view and explanation; a ``--staff`` run keeps them all.
+    """
+    if not case.get("hidden"):
+        return case
+    kept = {key: case[key] for key in HIDDEN_CASE_KEEPS if key in case}
+    return kept | {
+        "messages": [],
+        "stdout": "",
+        "stdout_dropped": 0,
+        "traceback": "",
+        "covers": [],
+        "view": None,
+        "args": None,
+        "given": [],
+        "first_divergence": None,
+    }
 
 
 def _assignment_of(result: SubmissionResult) -> Assignment | None:

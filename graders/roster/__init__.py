@@ -99,7 +99,8 @@ def _status(book, assignments: tuple[str, ...]) -> None:
         name = terminal_plain(assignment)
         click.echo(
             f"{name}: {len(match.counted)} of {len(term.roster)} students have a submission; "
-            f"{len(match.unmatched)} submission(s) match no student"
+            f"{len(match.unmatched)} submission(s) match no student; "
+            f"{len(match.conflicts)} student(s) claimed by several submissions"
         )
         if match.unmatched:
             click.echo("  unmatched submissions: " + _list([g.student for g in match.unmatched]))
@@ -107,15 +108,27 @@ def _status(book, assignments: tuple[str, ...]) -> None:
             click.echo(
                 "  without a submission: " + _list([f"{t.name} ({t.id})" for t in match.missing])
             )
-        for student_id, names in match.several.items():
-            click.echo(
-                f"  several submissions for {terminal_plain(student_id)}: {_list(names)} "
-                "(the one graded last counts)"
-            )
+        for line in conflict_lines(term, assignment):
+            click.echo(f"  {line}")
+
+
+def conflict_lines(term, assignment: str) -> list[str]:
+    """One line per student (or, without a roster, per name) several submissions claim: a
+    conflict no command resolves by itself (neither submission counts), terminal-safe."""
+    roster = {t.id: t for t in term.roster}
+    lines = []
+    for key, names in term.conflicts(assignment).items():
+        student = roster.get(key)
+        who = f"{student.name} ({student.id})" if student is not None else repr(key)
+        lines.append(
+            f"conflict: {terminal_plain(who)} is claimed by {len(names)} submissions "
+            f"({_list(names)}); neither counts until the staff decide which is theirs"
+        )
+    return lines
 
 
 def _list(names: list[str]) -> str:
     return ", ".join(terminal_plain(n) for n in names)
 
 
-__all__ = ["roster"]
+__all__ = ["conflict_lines", "roster"]

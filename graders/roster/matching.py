@@ -55,6 +55,19 @@ def name_forms(name: str) -> set[str]:
     return forms
 
 
+def name_conflicts(names: Iterable[str]) -> dict[str, list[str]]:
+    """The names several submissions claimed: ``{"bob": ["bob-folder", "bob-py"]}`` for the
+    names ``assign_names`` gave ``bob/`` and ``bob.py``, told apart by their suffixes."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for name in names:
+        groups[NAME_SUFFIX.sub("", name).casefold()].append(name)
+    return {
+        min(NAME_SUFFIX.sub("", n) for n in group): sorted(group)
+        for group in groups.values()
+        if len(group) > 1
+    }
+
+
 @dataclass(frozen=True)
 class Match:
     submission: str
@@ -140,7 +153,8 @@ class ClassMatch:
     how: dict[str, Match] = field(default_factory=dict)  # submission -> how it was matched
     unmatched: list[Grading] = field(default_factory=list)
     missing: list[Student] = field(default_factory=list)  # roster students with no submission
-    several: dict[str, list[str]] = field(default_factory=dict)  # roster id -> submissions
+    # roster id -> the submissions that claim that student: a conflict, none of them counted
+    conflicts: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def student_of(self) -> dict[str, list[Student]]:
@@ -155,11 +169,14 @@ def match_class(
     matcher: Matcher | None = None,
 ) -> ClassMatch:
     """Each roster student's grading among ``gradings`` (the latest of each submission of
-    one assignment). Several submissions matched to one student: the one graded last counts,
-    and the others are listed in ``several``."""
+    one assignment). Several submissions matched to one student are a conflict: none of them
+    counts (which one is the student's is the staff's call, not the order they were graded
+    in: a zip holding ``alice/uno.py`` once outscored the real Alice), and they are listed in
+    ``conflicts``, for ``grade``, ``roster show`` and every export to show."""
     matcher = matcher or Matcher(students)
     claims = claims or {}
     result = ClassMatch(counted={})
+    claimed: dict[str, dict[str, Grading]] = {}
     for grading in sorted(gradings, key=lambda g: g.id):
         found = matcher.match(
             grading.student, claims.get((grading.assignment, grading.student), ())
@@ -169,9 +186,13 @@ def match_class(
             continue
         result.how[grading.student] = found
         for student in found.students:
-            if student.id in result.counted:
-                result.several.setdefault(student.id, [result.counted[student.id].student])
-                result.several[student.id].append(grading.student)
-            result.counted[student.id] = grading
-    result.missing = [t for t in students if t.id not in result.counted]
+            claimed.setdefault(student.id, {})[grading.student] = grading
+    for student_id, by_name in claimed.items():
+        if len(by_name) == 1:
+            result.counted[student_id] = next(iter(by_name.values()))
+        else:
+            result.conflicts[student_id] = sorted(by_name)
+    result.missing = [
+        t for t in students if t.id not in result.counted and t.id not in result.conflicts
+    ]
     return result

@@ -182,6 +182,12 @@ def parse_roster(text: str, where: str, mapping: Mapping[str, str]) -> Roster:
         raise RosterError(f"{where}:{line}: not a well-formed CSV line ({exc})") from None
     while rows and not any(cell.strip() for cell in rows[0][1]):
         rows.pop(0)
+    if not rows:
+        # A spreadsheet saves an empty sheet as separators only (",,,"): no header to read.
+        raise RosterError(
+            f"{where}:1: no header line: every line is empty cells (expected a header line "
+            "such as: id,name,email,login,section)"
+        )
     header_line, header = rows[0]
     columns = _columns(header, mapping, where)
     first_last = None

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..gradebook.records import Grading, Student
-from .matching import ClassMatch, Matcher, match_class
+from .matching import ClassMatch, Matcher, match_class, name_conflicts
 
 if TYPE_CHECKING:
     from ..gradebook.store import Gradebook
@@ -56,6 +56,14 @@ class Term:
 
     def missing(self, assignment: str) -> list[Student]:
         return self.matches[assignment].missing if self.roster else []
+
+    def conflicts(self, assignment: str) -> dict[str, list[str]]:
+        """Who is claimed by several submissions, and by which: with a roster, the roster
+        students (by id) several submissions match; without one, each name several
+        submissions were graded under, told apart by a suffix (``bob-py``, ``bob-folder``)."""
+        if self.roster:
+            return self.matches[assignment].conflicts
+        return name_conflicts(g.student for g in self.latest.get(assignment, []))
 
 
 class UnknownAssignment(ValueError):

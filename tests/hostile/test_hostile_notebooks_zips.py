@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import stat
 import time
@@ -134,3 +135,59 @@ def test_a_class_zip_of_hostile_students(tmp_path, assignment):
     assert sorted(r[0] for r in rows[1:]) == sorted(results)
     time.sleep(0.3)
     assert processes_with(MARK) == []
+
+
+MAGICS = 1_000_000
+
+
+def test_a_million_magics_make_a_bounded_note_list_while_reading(tmp_path):
+    """Issue 25: a 4 MB notebook of a million ``%a`` lines made a million notes (59 MB of each
+    report, 619 MB of the grader's memory). The note list is capped with "... and N more",
+    and reading the notebook never holds a million notes or line entries."""
+    import tracemalloc
+
+    # Each cell's source one string, as Jupyter may save it: 4 bytes a line, 4 MB in all.
+    cells = [ADA.read_text(), "\n".join(["%a"] * MAGICS)]
+    path = tmp_path / "magic.ipynb"
+    path.write_text(json.dumps({"cells": [{"cell_type": "code", "source": c} for c in cells]}))
+    assert 4_000_000 < path.stat().st_size < 4_100_000
+    tracemalloc.start()
+    try:
+        [sub] = load_submissions(path, "uno")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    try:
+        assert sub.problem is None
+        kept = sub.notes[:-1]
+        assert 0 < len(kept) <= 100
+        assert sub.notes[-1] == f"... and {MAGICS - len(kept):,} more"
+        assert kept[0] == "cell 2, line 1: dropped an IPython magic (%a)"
+        assert kept[-1] == f"cell 2, line {len(kept)}: dropped an IPython magic (%a)"
+        # Every line of the module still names its cell and line (a traceback needs it).
+        first_magic = len(ADA.read_text().split("\n")) + 2  # ADA's lines, then an empty one
+        assert sub.cell_of_line[first_magic + 999] == (2, 1000)
+        assert sub.cell_of_line[1] == (1, 1)
+        # The notebook is 4 MB: reading and compiling it may cost some times that (about 50
+        # MB), never the hundreds of MB a note and a map entry for each of its lines cost.
+        assert peak < 100 * 1024 * 1024, f"{peak:,} bytes at the peak"
+    finally:
+        cleanup([sub])
+
+
+def test_a_notebook_of_many_magics_writes_small_reports_and_keeps_its_marks(tmp_path, assignment):
+    """The same attack end to end (a tenth of it): the reports stay small and say how many
+    notes were cut, and the student's correct code keeps full marks."""
+    from graders.report import render
+
+    count = MAGICS // 10
+    path = notebook(tmp_path / "magic.ipynb", ADA.read_text(), "\n".join(["%a"] * count))
+    cases = assignment.cases(visibility="public")[:3]
+    result = grade(assignment, path, cases, None)
+    assert all(c.passed for c in result.cases)
+    assert len(result.notes) <= 101
+    assert result.notes[-1] == f"... and {count - (len(result.notes) - 1):,} more"
+    for fmt in ("json", "md", "html", "gradescope"):
+        text = render(result, fmt, assignment=assignment)
+        assert len(text) < 200_000, (fmt, len(text))
+        assert f"and {count - (len(result.notes) - 1):,} more" in text or fmt == "gradescope"

@@ -98,7 +98,9 @@ def test_a_submission_that_breaks_its_process_does_not_stop_the_check(student_py
     out = proc.stdout
     assert proc.returncode == 1, out[-3000:]
     assert "3 failed, 1 passed" in out  # part 4 is still ada's, and passes after all that
-    assert "onePlayerOneMove crashed: the process sent something that is not a result" in out
+    # What it wrote on descriptor 1 is its output, not a reply: its answer is judged.
+    assert "onePlayerOneMove crashed" not in out
+    assert "part01::seed-part01test01 - failed" in out
     assert "onePlayerManyMoves crashed: the process exited with status 3" in out
     assert "manyPlayersOneMove did not finish" in out
 
@@ -109,3 +111,34 @@ def test_a_hostile_file_name_is_shown_plain(student_python, kit):
     proc = run_kit(student_python, kit, "--submission", name, "-x")
     assert proc.returncode == 1
     assert "SyntaxError" in proc.stdout and not UNSAFE.search(proc.stdout)
+
+
+def test_output_of_a_process_the_student_starts_never_passes_for_a_reply(student_python, kit):
+    """Issue 25: a correct solution that runs ``os.system("echo debugging")`` was called
+    "crashed" by the kit (its child replied on standard output, which the echo corrupted)
+    while the grader gave it full marks. The kit replies on a channel of its own, and what
+    the student's code reads from its standard input is not the check's either."""
+    write(
+        kit,
+        ADA.read_text()
+        + textwrap.dedent(
+            """
+            import os
+            import subprocess
+            import sys
+            _ada_one = onePlayerOneMove
+            def onePlayerOneMove(discard, deck, hand):
+                os.system("echo debugging")
+                subprocess.run([sys.executable, "-c", "print('{\\"id\\": 0}')"])
+                os.write(1, b"not a reply\\n")
+                sys.__stdout__.write("nor this\\n")
+                sys.__stdout__.flush()
+                assert os.read(0, 64) == b""  # the check's frames are not the student's input
+                return _ada_one(discard, deck, hand)
+            """
+        ),
+    )
+    proc = run_kit(student_python, kit, "-k", "part01")
+    out = proc.stdout
+    assert proc.returncode == 0, out[-3000:] + proc.stderr[-2000:]
+    assert " passed" in out and "failed" not in out.splitlines()[-1] and "crashed" not in out

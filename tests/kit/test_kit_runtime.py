@@ -10,7 +10,7 @@ import pytest
 from graders.kit.notebook import starter_notebook
 from graders.kit.runtime.compare import type_name
 from graders.kit.runtime.loader import load_feedback, load_module
-from graders.kit.runtime.notebook import notebook_code, syntax_problem
+from graders.kit.runtime.notebook import cap_notes, in_cells, notebook_code, syntax_problem
 from graders.kit.runtime.render import case_text
 from graders.report.templates import environment
 
@@ -142,3 +142,36 @@ def test_a_notebook_traceback_names_the_cell_and_its_line():
     assert 'File "helper.py", line 5, in g' in shown  # another file: as it was
     assert 'File "uno.py", line 9, in h' in shown  # a line no cell holds: as it was
     assert in_cells(text, "uno", "hana.ipynb", {}) == text
+
+
+def test_note_lists_joined_from_capped_ones_keep_the_count_of_what_was_cut():
+    """A submission's notes join the loader's (capped), the reading's and the grader's: the
+    joined list is capped again, and the counts already cut add up."""
+    first = cap_notes([f"a{k}" for k in range(50)], limit=5)
+    assert first == ["a0", "a1", "a2", "a3", "a4", "... and 45 more"]
+    joined = cap_notes(first + [f"b{k}" for k in range(3000)], limit=5)
+    assert joined == ["a0", "a1", "a2", "a3", "a4", "... and 3,045 more"]
+    assert cap_notes(joined, limit=5) == joined
+    assert cap_notes(["x"] * 5, limit=5) == ["x"] * 5  # nothing cut, nothing said
+
+
+def test_a_notebooks_line_map_reads_as_the_dict_it_replaces_and_travels():
+    """The map from the joined module's lines to (cell, line) is kept per cell, yet answers
+    as a dict of every line did (tracebacks and syntax errors name the cell by it)."""
+    import json
+    import pickle
+
+    cells = ["a = 1\nb = 2", "%time a\n!ls", "def f(:\n  pass"]
+    data = json.dumps({"cells": [{"cell_type": "code", "source": c} for c in cells]})
+    code, notes, where = notebook_code(data.encode(), "nb.ipynb")
+    lines = code.split("\n")
+    expected = {1: (1, 1), 2: (1, 2), 4: (2, 1), 5: (2, 2), 7: (3, 1), 8: (3, 2)}
+    assert dict(where) == expected and len(where) == 6
+    assert 3 not in where and 0 not in where and 9 not in where and "1" not in where
+    assert [lines[n - 1] for n in (1, 7)] == ["a = 1", "def f(:"]
+    assert lines[3] == "" and lines[4] == ""  # top-level magic and shell line: empty lines
+    assert len(notes) == 2 and "cell 2, line 2: dropped a shell command (!ls)" in notes
+    assert syntax_problem(code, "nb.ipynb", where).startswith("nb.ipynb: cell 3, line 1")
+    trace = 'File "uno.py", line 8, in f'
+    assert in_cells(trace, "uno", "nb.ipynb", where) == 'File "nb.ipynb", cell 3, line 2, in f'
+    assert dict(pickle.loads(pickle.dumps(where))) == expected

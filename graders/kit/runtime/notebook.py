@@ -10,8 +10,10 @@ cell and the line in it, as Jupyter counts them.  The grader
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
+from collections.abc import Iterator, Mapping
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -52,26 +54,123 @@ def read_notebook(data: bytes, name: str) -> dict:
     return nb
 
 
-def notebook_code(data: bytes, name: str) -> tuple[str, list[str], dict[int, tuple[int, int]]]:
+MAX_NOTES = 30  # notes kept of one notebook; the rest are counted in a last "... and N more"
+
+# A line IPython would not read as Python: a line magic (``%time``) or a shell line (``!ls``),
+# after any indentation (a line is what ``str.split("\n")`` makes of a cell).
+_NOT_PYTHON = re.compile(r"^([^\S\n]*)([%!][^\n]*)$", re.MULTILINE)
+
+
+class LineMap(Mapping[int, tuple[int, int]]):
+    """Each line of the module joined from a notebook -> its (code cell, line in the cell).
+
+    Kept as one run of lines per cell, not one entry per line: a 4 MB notebook can hold a
+    million lines, and a dict of them costs the grader hundreds of megabytes for nothing.
+    Reads as the ``dict`` it replaces (``where[57]``, ``57 in where``, ``dict(where)``).
+    """
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []  # the module line of each run's first line
+        self.cells: list[int] = []
+        self.counts: list[int] = []
+
+    def add(self, start: int, cell: int, count: int) -> None:
+        """The cell ``cell``'s ``count`` lines are the module's lines from ``start`` on."""
+        self.starts.append(start)
+        self.cells.append(cell)
+        self.counts.append(count)
+
+    def __getitem__(self, line: object) -> tuple[int, int]:
+        if not isinstance(line, int):
+            raise KeyError(line)
+        k = bisect.bisect_right(self.starts, line) - 1
+        if k < 0 or line - self.starts[k] >= self.counts[k]:
+            raise KeyError(line)
+        return self.cells[k], line - self.starts[k] + 1
+
+    def __iter__(self) -> Iterator[int]:
+        for start, count in zip(self.starts, self.counts, strict=True):
+            yield from range(start, start + count)
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __repr__(self) -> str:
+        return f"LineMap({len(self.cells)} cells, {len(self)} lines)"
+
+
+class BoundedNotes:
+    """Notes about a submission, the first ``limit`` kept and the rest only counted, so that
+    a notebook of a million magics costs a counter, not a million strings in every report."""
+
+    def __init__(self, limit: int = MAX_NOTES) -> None:
+        self.limit = limit
+        self.kept: list[str] = []
+        self.more = 0
+
+    def add(self, note: str) -> None:
+        if len(self.kept) < self.limit:
+            self.kept.append(note)
+        else:
+            self.more += 1
+
+    @property
+    def full(self) -> bool:
+        """No further note would be kept (a caller can skip making its text)."""
+        return len(self.kept) >= self.limit
+
+    def notes(self) -> list[str]:
+        return self.kept + ([more_notes(self.more)] if self.more else [])
+
+
+def more_notes(count: int) -> str:
+    """The last note of a capped list: how many more there were."""
+    return f"... and {count:,} more"
+
+
+_MORE = re.compile(r"\.\.\. and ([\d,]+) more")
+
+
+def cap_notes(notes: list[str], limit: int = MAX_NOTES) -> list[str]:
+    """At most ``limit`` notes and, when cut, a last one saying how many more there were;
+    a list joined from lists already capped adds up the counts of what they cut."""
+    kept: list[str] = []
+    more = 0
+    for note in notes:
+        found = _MORE.fullmatch(note)
+        if found:
+            more += int(found.group(1).replace(",", ""))
+        elif len(kept) < limit:
+            kept.append(note)
+        else:
+            more += 1
+    return kept + ([more_notes(more)] if more else [])
+
+
+def notebook_code(data: bytes, name: str) -> tuple[str, list[str], LineMap]:
     """Join a notebook's code cells; drop magics and shell lines; map lines to cells.
 
-    Returns the module's text, the notes (what was dropped or skipped) and, for each line of
-    the module, its (code cell, line) in the notebook.  A code cell whose source is not text
-    (null, a number, a list holding non-strings) is skipped with a note.  Raises
+    Returns the module's text, the notes (what was dropped or skipped, at most
+    :data:`MAX_NOTES` and a count of the rest) and, for each line of the module, its (code
+    cell, line) in the notebook.  A dropped line becomes ``pass`` where it is indented (so a
+    block keeps a body) and an empty line elsewhere (a million of them cost ``compile``
+    nothing); either way the module's lines stay the cells' lines.  A code cell whose source
+    is not text (null, a number, a list holding non-strings) is skipped with a note.  Raises
     :class:`NotebookError` for a file that is not a notebook, naming the place.
     """
     nb = read_notebook(data, name)
-    lines: list[str] = []
-    notes: list[str] = []
-    where: dict[int, tuple[int, int]] = {}
+    pieces: list[str] = []
+    notes = BoundedNotes()
+    where = LineMap()
     code_cell = 0
+    line_no = 1  # the module's line the next cell starts on
     for cell in nb["cells"]:
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
         code_cell += 1
         source = _cell_source(cell)
         if source is None:
-            notes.append(f"cell {code_cell}: its source is not text; skipped")
+            notes.add(f"cell {code_cell}: its source is not text; skipped")
             continue
         bad = _SURROGATE.search(source)
         if bad is not None:  # JSON can spell "\ud800"; no Python file can hold it
@@ -80,25 +179,43 @@ def notebook_code(data: bytes, name: str) -> tuple[str, list[str], dict[int, tup
                 f"{name}: cell {code_cell}, line {line}: not valid Unicode "
                 f"(a lone surrogate U+{ord(bad.group()):04X})"
             )
-        cell_lines = source.split("\n")
-        if cell_lines and cell_lines[0].lstrip().startswith("%%"):
-            notes.append(f"cell {code_cell}: dropped a cell magic ({cell_lines[0].strip()[:60]})")
+        first = source.split("\n", 1)[0].lstrip()
+        if first.startswith("%%"):
+            notes.add(f"cell {code_cell}: dropped a cell magic ({first.strip()[:60]})")
             continue
-        for k, line in enumerate(cell_lines, 1):
-            stripped = line.lstrip()
-            if stripped.startswith(("%", "!")):
-                kind = "an IPython magic" if stripped.startswith("%") else "a shell command"
-                notes.append(f"cell {code_cell}, line {k}: dropped {kind} ({stripped[:60]})")
-                line = line[: len(line) - len(stripped)] + "pass"
-            lines.append(line)
-            where[len(lines)] = (code_cell, k)
-        lines.append("")
+        source = _drop_magics(source, code_cell, notes)
+        count = source.count("\n") + 1
+        where.add(line_no, code_cell, count)
+        pieces.append(source + "\n\n")  # the cell's lines, then an empty line between cells
+        line_no += count + 1
     if code_cell == 0:
         raise NotebookError(f"{name} has no code cells")
-    return "\n".join(lines) + "\n", notes, where
+    return "".join(pieces) or "\n", notes.notes(), where
 
 
-def syntax_problem(source: str, shown: str, where: dict[int, tuple[int, int]]) -> str | None:
+def _drop_magics(source: str, code_cell: int, notes: BoundedNotes) -> str:
+    """``source`` with each magic or shell line made ``pass`` (indented) or empty, each noted
+    by its line in the cell (counted as it goes: one pass over the cell, however many)."""
+    if "%" not in source and "!" not in source:
+        return source
+    counted = [0, 1]  # up to which character lines are counted; the line number there
+
+    def drop(match: re.Match) -> str:
+        indent, text = match.group(1), match.group(2)
+        if notes.full:
+            notes.add("")  # counted only: its text is never made
+        else:
+            counted[1] += source.count("\n", counted[0], match.start())
+            counted[0] = match.start()
+            stripped = text.lstrip()
+            kind = "an IPython magic" if stripped.startswith("%") else "a shell command"
+            notes.add(f"cell {code_cell}, line {counted[1]}: dropped {kind} ({stripped[:60]})")
+        return indent + "pass" if indent else ""
+
+    return _NOT_PYTHON.sub(drop, source)
+
+
+def syntax_problem(source: str, shown: str, where: Mapping[int, tuple[int, int]]) -> str | None:
     """Why ``source`` does not compile, naming the place (a notebook's cell), or None."""
     try:
         compile(source, shown, "exec", dont_inherit=True)
@@ -116,7 +233,7 @@ def syntax_problem(source: str, shown: str, where: dict[int, tuple[int, int]]) -
     return None
 
 
-def in_cells(text: str, module: str, shown: str, where: dict[int, tuple[int, int]]) -> str:
+def in_cells(text: str, module: str, shown: str, where: Mapping[int, tuple[int, int]]) -> str:
     """A traceback of a notebook's joined module (``File "uno.py", line 57``) with each of its
     lines named as Jupyter shows it: ``File "hana.ipynb", cell 3, line 4`` (code cells and
     their lines counted from 1). ``shown``: the notebook's name; ``where``: the module's line

@@ -24,7 +24,7 @@ import pytest
 
 from .imports import offered, remove_farm
 from .loader import load_feedback, load_module
-from .notebook import in_cells
+from .notebook import cap_notes, in_cells
 from .programs import Program
 from .render import case_text, environment
 from .session import Call, Run, Session, prepare
@@ -336,7 +336,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     write = terminalreporter.write_line
     shown = terminal_plain(config.stash[SOURCE].name)
     write(f"unocheck: checked {shown} on the public cases of {kit['assignment']}")
-    for note in config.stash[NOTES]:
+    for note in cap_notes(config.stash[NOTES]):  # a notebook's million magics: a few lines
         write(f"unocheck note: {terminal_plain(note)[:2000]}")
     for note in kit.get("notes", []):
         write(f"unocheck: {note}")

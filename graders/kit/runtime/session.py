@@ -2,9 +2,12 @@
 
 The child is the grader's own sandbox harness (``harness.py``, carried in the kit), started
 as the grader starts it, ``python -I -S``: no site-packages, so a module that imports what
-the grader will not have fails here too.  It talks over its standard input and output
-(``harness.py 0 1``), which every platform has; it gets no rlimits (the grader enforces
-those) and, where the platform has one, a CPU timer per case.  Each case also has a
+the grader will not have fails here too.  It is reached over the child's standard input and
+output, which every platform has, but replies on neither: ``child.py`` moves both pipes to
+private descriptors before the student's module is imported, so what the student's code or
+a process it starts prints cannot pass for (or break) a reply, as in the grader, whose
+harness has pipes of its own.  It gets no rlimits (the grader enforces those) and, where the
+platform has one, a CPU timer per case.  Each case also has a
 wall-clock deadline, kept here: a case that passes it ends the child, and a fresh one takes
 the next case.  All cases together get the assignment's time budget.
 
@@ -37,6 +40,7 @@ MAX_LINE = 32 * 1024 * 1024
 MAX_SOURCE_BYTES = 10 * 1024 * 1024
 REPLY_STATUSES = ("returned", "raised", "missing", "memory", "cpu")
 ADAPTER_MODULE = "_unograde_adapter"  # the name the grader gives it too (tracebacks skip it)
+CHILD = Path(__file__).resolve().with_name("child.py")  # starts the harness on private pipes
 
 
 @dataclass
@@ -136,7 +140,8 @@ class _Child:
         self.errors = tempfile.TemporaryFile()
         posix = os.name == "posix"
         self.proc = subprocess.Popen(
-            [sys.executable, "-I", "-S", "-B", str(harness), "0", "1"],
+            # child.py moves these pipes away from the student's descriptors 0 and 1
+            [sys.executable, "-I", "-S", "-B", str(CHILD), str(harness)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self.errors,
