@@ -5,6 +5,7 @@ and drawn costs work linear in its size (counted here, never timed)."""
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,9 @@ HUGE = 200_000  # hands: about the most the sandbox's reply may hold (harness MA
 @pytest.fixture(scope="module")
 def uno():
     return load_assignment("uno-moves")
+
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _case(assignment, part: str, hidden: bool = False):
@@ -236,3 +240,49 @@ def test_every_expected_result_is_within_its_own_bound(name):
         assert assignment.plugin.check_size(case, expected) is None, case.name
         checked += 1
     assert checked > 40
+
+
+def test_an_uno_official_answer_beyond_any_state_is_a_wrong_shape():
+    official = load_assignment("uno-official")
+    feedback = load_feedback(official.plugin.kit_feedback()).module
+    case = official.cases()[0]
+    huge = {"state": {"hands": [["R1"] * 1_000 for _ in range(4)]}}
+    assert official.plugin.check_size(case, huge) == (
+        f"the answer holds more than {feedback.MAX_ITEMS:,} values; no state of a game of "
+        "108 cards comes near that"
+    )
+    # Counting stops past the bound: a value of a million cards costs no more than the bound.
+    assert feedback._items([["R1"] * 1_000_000], feedback.MAX_ITEMS) == feedback.MAX_ITEMS + 1
+
+
+def test_every_uno_official_expected_answer_is_far_within_the_bound():
+    official = load_assignment("uno-official")
+    feedback = load_feedback(official.plugin.kit_feedback()).module
+    cases = official.cases()
+    assert len(cases) > 40
+    for case in cases:
+        assert official.plugin.check_size(case, case.expected) is None, case.name
+        assert feedback._items(case.expected, feedback.MAX_ITEMS) < feedback.MAX_ITEMS / 10
+
+
+def test_an_uno_lab_reply_longer_than_any_value_is_a_wrong_shape_never_parsed(monkeypatch):
+    lab = load_assignment("uno-lab")
+    feedback = load_feedback(lab.plugin.kit_feedback()).module
+    case = next(c for c in lab.cases() if c.part == "task01")
+
+    def parse(text):
+        raise AssertionError("a reply past the bound was parsed")
+
+    monkeypatch.setattr(feedback, "parse_value", parse)
+    reply = {"key": "k", "printed": "", "result": "[" + "1, " * 100_000 + "1]"}
+    problem = lab.plugin.check_shape(case.part, reply)
+    assert problem is not None and f"{len(reply['result']):,} characters" in problem
+
+
+def test_every_uno_lab_expected_answer_is_far_within_the_bound():
+    lab = load_assignment("uno-lab")
+    feedback = load_feedback(lab.plugin.kit_feedback()).module
+    outs = list((ROOT / "fixtures" / "uno-lab" / "cases").glob("*.out"))
+    assert len(outs) > 100
+    for out in outs:
+        assert len(out.read_text(encoding="utf-8")) < feedback.MAX_RESULT_CHARS / 10, out.name

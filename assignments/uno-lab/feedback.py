@@ -613,6 +613,11 @@ def check_shape(part: str, value: Any) -> str | None:
     if value.get("missing") or value.get("raised") is not None:
         return None
     task = _task(part, value)
+    if len(value["result"]) > MAX_RESULT_CHARS:
+        return (
+            f"{task}: returned {len(value['result']):,} characters; no value of the lab is "
+            f"longer than {MAX_RESULT_CHARS:,} (a whole desk takes about 2,000)"
+        )
     try:
         result = parse_value(value["result"])
     except NotationError:
@@ -621,6 +626,13 @@ def check_shape(part: str, value: Any) -> str | None:
     if not fits(result):
         return f"{task}: expected {kind}, got {python_value(result)[:300]}"
     return None
+
+
+MAX_RESULT_CHARS = 64 * 1024
+"""The longest answer, in the lab's notation, a task may return: the longest answer of any
+fixture is about 2,000 characters (a whole desk); a test keeps them all under a tenth.  A
+longer reply is a wrong shape before it is parsed, so no reply of megabytes is ever parsed,
+compared or drawn."""
 
 
 # ---------------------------------------------------------------------------------------------

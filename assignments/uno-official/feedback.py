@@ -63,6 +63,37 @@ def check_shape(part: str, value: Any) -> str | None:
     return None
 
 
+MAX_ITEMS = 2_000
+"""The most values an answer may hold: a state of the official game has 108 cards, a few
+players' scores and flags, and a list of events; the reference's own answers hold at most a
+few hundred (a test keeps every fixture's under a tenth of this)."""
+
+
+def _items(value: Any, limit: int) -> int:
+    """How many values ``value`` holds, counted until past ``limit`` (then ``limit + 1``):
+    linear in what it looks at, never more than ``limit`` of them."""
+    count, stack = 0, [value]
+    while stack and count <= limit:
+        item = stack.pop()
+        count += 1
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return count
+
+
+def check_size(case: Any, value: Any) -> str | None:
+    """Why an answer is larger than any state or action of the game can be, or None: told
+    as a wrong shape at once, so nothing compares or draws it."""
+    if _items(value, MAX_ITEMS) > MAX_ITEMS:
+        return (
+            f"the answer holds more than {MAX_ITEMS:,} values; no state of a game of 108 "
+            "cards comes near that"
+        )
+    return None
+
+
 def _show(value: Any) -> str:
     if isinstance(value, list) and all(isinstance(c, str) for c in value):
         return "[" + " ".join(value) + "]" if value else "[] (empty)"
