@@ -1,11 +1,14 @@
 """Grading a student's pytest suite: run it on the reference and on every mutant, in the sandbox.
 
 Each run is its own sandboxed program (``graders.run.programs.ProgramRunner``): a fresh folder
-holding a copy of pytest (the sandbox's ``python -I -S`` sees no site-packages), the ADT under
-test as package ``game``, the student's ``test_*.py``/``conftest.py`` and the runner
-``assignments/final-card-down/harness/suite_runner.py``.  A fresh folder and (with bubblewrap)
-a fresh process namespace per run mean a suite cannot carry anything from one run to the next:
-it cannot learn which run is the reference except by testing behaviour, which is the point.
+holding pytest (the sandbox's ``python -I -S`` sees no site-packages), the proxy ``game``
+(``harness/adt_proxy.py``, the same file in every run), the student's
+``test_*.py``/``conftest.py`` and the runner ``harness/suite_runner.py``.  The ADT under test
+(the reference or a mutant) is not in that sandbox: it runs in one of its own
+(``adt_link.ADTLink``), and every call of the proxy crosses to it, so a suite sees answers,
+never the code (issue 25).  A fresh folder and (with bubblewrap) a fresh process namespace per
+run mean a suite cannot carry anything from one run to the next: it cannot learn which run is
+the reference except by testing behaviour, which is the point.
 
 A mutant counts as *detected* when the suite passes on the reference and fails (a failing or
 erroring test, a crash, a timeout) on the mutant.  Verdicts are cached per (suite, target), so
@@ -36,8 +39,9 @@ from graders.assignment import Limits
 from graders.run.programs import ProgramRunner, ProgramSpec
 from graders.run.slots import slot
 
+from .adt_link import ADTLink
 from .game.readings import DECISION_OF, OTHER_READING, Readings
-from .harness_files import load
+from .harness_files import harness_file, load
 from .mutants import mutant_for, sources, swapped
 
 REFERENCE = "reference"
@@ -145,8 +149,8 @@ _TEMPLATE_LOCK = threading.Lock()
 
 
 def template_dir() -> Path:
-    """A folder (one per grader process) with ``lib/`` and ``run_suite.py``: what every run
-    folder starts from."""
+    """A folder (one per grader process) with ``lib/``, the proxy ``game/`` and
+    ``run_suite.py``: what every run folder starts from."""
     global _TEMPLATE
     with _TEMPLATE_LOCK:
         if _TEMPLATE is None or not _TEMPLATE.is_dir():
@@ -156,6 +160,8 @@ def template_dir() -> Path:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(source, target)  # keeps mtimes: the .pyc files stay valid
             shutil.copy2(Path(SR.__file__), root / SR.ENTRY)
+            (root / "game").mkdir()
+            shutil.copy2(harness_file("adt_proxy.py"), root / "game" / "__init__.py")
             atexit.register(shutil.rmtree, root, True)
             _TEMPLATE = root
         return _TEMPLATE
@@ -203,19 +209,28 @@ def run_target(
     limits: Limits = SUITE_LIMITS,
     isolation: str = "auto",
 ) -> dict[str, Any]:
-    """Run the suite ``tests`` on target ``label`` in a sandbox of its own: the raw verdict."""
-    # pytest (``lib/``) is bound read-only into every run, never copied per run; the run
-    # holds one of the batch's slots (at most --jobs runs at once across its workers).
-    with slot(), ProgramRunner(template_dir(), SPEC, limits, isolation, shared=("lib",)) as runner:
-        package = runner.work / "game"
-        package.mkdir()
-        for name, text in target_files(label).items():
-            (package / name).write_text(text, encoding="utf-8")
+    """Run the suite ``tests`` on target ``label``: the raw verdict.  The suite runs in a
+    sandbox of its own with the proxy ``game``; the ADT ``label`` names runs in another
+    (``ADTLink``), which also says which of its functions the suite reached (``called``,
+    absent when that list may be incomplete)."""
+    # pytest (``lib/``) and the proxy are bound read-only into every run, never copied per
+    # run; the run holds one of the batch's slots (at most --jobs runs at once across its
+    # workers).
+    shared = ("lib", "game")
+    with slot(), ProgramRunner(template_dir(), SPEC, limits, isolation, shared=shared) as runner:
         for name, text in checked_suite(tests).items():
             (runner.work / name).write_text(text, encoding="utf-8")
-        outcome = runner.run(0, "")
+        with ADTLink(target_files(label), runner.work, limits, isolation) as link:
+            outcome = runner.run(0, "")
+            called = link.called()
     if outcome.status == "returned":
-        return SR.verdict_from_output(str(outcome.value))
+        verdict = SR.verdict_from_output(str(outcome.value))
+        # The suite's process may print anything: only the ADT's own list is believed.
+        verdict.pop("called", None)
+        verdict.pop("spawned", None)
+        if called is not None:
+            verdict["called"] = called
+        return verdict
     verdict = {"status": outcome.status, "seconds": round(outcome.seconds, 1)}
     if outcome.status == "crashed":
         verdict["message"] = outcome.message[:200]
@@ -296,15 +311,15 @@ def changed_function(label: str) -> tuple[str, int] | None:
 def unreached(reference: dict[str, Any], label: str, readings: Readings | None = None) -> bool:
     """Does the suite never call the function mutant ``label`` breaks? Then its run on the
     mutant would be the reference run again, step for step, and the mutant survives without
-    being run (D22).  Read from the reference run's list of the functions it called; a list
-    that is missing or malformed, or a suite that started other processes (whose calls are
-    not seen), means "reached": the mutant runs.  A suite that forges the list can only make
-    mutants survive that it would have detected.  A mutant swapped for the page's decision
-    (``readings``) changes ``DEFAULT``, read by every game: always reached."""
+    being run (D22).  Read from the reference run's list of the functions it called, which
+    the ADT's own process keeps (every call of the suite, from any of its processes, crosses
+    to it, and the suite cannot forge it); a list that is missing or malformed means
+    "reached": the mutant runs.  A mutant swapped for the page's decision (``readings``)
+    changes ``DEFAULT``, read by every game: always reached."""
     if readings is not None and swapped(mutant_for(label), readings):
         return False
     called, where = reference.get("called"), changed_function(label)
-    if where is None or reference.get("spawned") is not False or not isinstance(called, list):
+    if where is None or not isinstance(called, list):
         return False
     seen = {
         (c[0], c[1])
