@@ -76,6 +76,8 @@ class ADTLink:
         self.listener.listen(MAX_CONNECTIONS)
         self.failure: str | None = None
         self.requests = 0
+        self.result: list[Any] | None = None
+        self.stopping_hard = False
         self.stopping = threading.Event()
         self.wake_r, self.wake_w = os.pipe()
         self.connections: set[socket.socket] = set()
@@ -122,6 +124,27 @@ class ADTLink:
         return _fail(self.failure)
 
     def _serve(self) -> None:
+        """The relay thread: it starts the server, relays, asks for the list of calls and
+        closes the server itself.  It must: bubblewrap's ``--die-with-parent`` kills the
+        server when the *thread* that started it ends (``PR_SET_PDEATHSIG``), so the server
+        must never outlive this thread while it is still needed."""
+        try:
+            self._relay()
+            self.result = self._calls_reached()
+        finally:
+            self.session.close()
+
+    def _calls_reached(self) -> list[Any] | None:
+        if self.failure is not None or self.stopping_hard:
+            return None
+        if self.session.child is None or self.session.restarts != 0:
+            return None  # a fresh server's list is not the whole run's
+        outcome = self.session.call(Call(self.requests + 1, "called", ()))
+        if outcome.status != "returned" or not isinstance(outcome.value, list):
+            return None
+        return outcome.value
+
+    def _relay(self) -> None:
         first = self.session.call(Call(0, "serve", (('{"call":"hello","args":[]}',),), many=True))
         if first.status != "returned":
             self.failure = "the ADT's process did not start"
@@ -210,12 +233,12 @@ class ADTLink:
                     conn.shutdown(socket.SHUT_RDWR)
                 except OSError:
                     pass
-        self.thread.join(0.5)
-        if self.thread.is_alive():
+        self.thread.join(2.0)
+        if self.thread.is_alive():  # the server is still busy (a request the run left behind)
+            self.stopping_hard = True
             child = self.session.child
             if child is not None:
                 child.kill()
-            self.failure = self.failure or "the run ended"
             self.thread.join(10)
 
     def called(self) -> list[Any] | None:
@@ -223,18 +246,12 @@ class ADTLink:
         the server once the relay has stopped; None when that list may be incomplete (the
         server failed or was restarted, so its list is not the whole run's)."""
         self.stop()
-        if self.failure is not None or self.thread.is_alive():
-            return None
-        if self.session.child is None or self.session.restarts != 0:
-            return None
-        outcome = self.session.call(Call(self.requests + 1, "called", ()))
-        if outcome.status != "returned" or not isinstance(outcome.value, list):
-            return None
-        return outcome.value
+        return None if self.thread.is_alive() else self.result
 
     def close(self) -> None:
         self.stop()
-        self.session.close()
+        if self.thread.is_alive():
+            self.session.close()  # the relay thread is stuck: its server goes anyway
         for fd in (self.wake_r, self.wake_w):
             try:
                 os.close(fd)
