@@ -1,11 +1,14 @@
 """Grading a student's pytest suite: run it on the reference and on every mutant, in the sandbox.
 
 Each run is its own sandboxed program (``graders.run.programs.ProgramRunner``): a fresh folder
-holding a copy of pytest (the sandbox's ``python -I -S`` sees no site-packages), the ADT under
-test as package ``game``, the student's ``test_*.py``/``conftest.py`` and the runner
-``assignments/final-card-down/harness/suite_runner.py``.  A fresh folder and (with bubblewrap)
-a fresh process namespace per run mean a suite cannot carry anything from one run to the next:
-it cannot learn which run is the reference except by testing behaviour, which is the point.
+holding pytest (the sandbox's ``python -I -S`` sees no site-packages), the proxy ``game``
+(``harness/adt_proxy.py``, the same file in every run), the student's
+``test_*.py``/``conftest.py`` and the runner ``harness/suite_runner.py``.  The ADT under test
+(the reference or a mutant) is not in that sandbox: it runs in one of its own
+(``adt_link.ADTLink``), and every call of the proxy crosses to it, so a suite sees answers,
+never the code (issue 25).  A fresh folder and (with bubblewrap) a fresh process namespace per
+run mean a suite cannot carry anything from one run to the next: it cannot learn which run is
+the reference except by testing behaviour, which is the point.
 
 A mutant counts as *detected* when the suite passes on the reference and fails (a failing or
 erroring test, a crash, a timeout) on the mutant.  Verdicts are cached per (suite, target), so
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import atexit
+import builtins
 import contextvars
 import functools
 import hashlib
@@ -36,8 +40,9 @@ from graders.assignment import Limits
 from graders.run.programs import ProgramRunner, ProgramSpec
 from graders.run.slots import slot
 
+from .adt_link import ADTLink
 from .game.readings import DECISION_OF, OTHER_READING, Readings
-from .harness_files import load
+from .harness_files import harness_file, load
 from .mutants import mutant_for, sources, swapped
 
 REFERENCE = "reference"
@@ -145,8 +150,8 @@ _TEMPLATE_LOCK = threading.Lock()
 
 
 def template_dir() -> Path:
-    """A folder (one per grader process) with ``lib/`` and ``run_suite.py``: what every run
-    folder starts from."""
+    """A folder (one per grader process) with ``lib/``, the proxy ``game/`` and
+    ``run_suite.py``: what every run folder starts from."""
     global _TEMPLATE
     with _TEMPLATE_LOCK:
         if _TEMPLATE is None or not _TEMPLATE.is_dir():
@@ -156,6 +161,8 @@ def template_dir() -> Path:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(source, target)  # keeps mtimes: the .pyc files stay valid
             shutil.copy2(Path(SR.__file__), root / SR.ENTRY)
+            (root / "game").mkdir()
+            shutil.copy2(harness_file("adt_proxy.py"), root / "game" / "__init__.py")
             atexit.register(shutil.rmtree, root, True)
             _TEMPLATE = root
         return _TEMPLATE
@@ -203,19 +210,28 @@ def run_target(
     limits: Limits = SUITE_LIMITS,
     isolation: str = "auto",
 ) -> dict[str, Any]:
-    """Run the suite ``tests`` on target ``label`` in a sandbox of its own: the raw verdict."""
-    # pytest (``lib/``) is bound read-only into every run, never copied per run; the run
-    # holds one of the batch's slots (at most --jobs runs at once across its workers).
-    with slot(), ProgramRunner(template_dir(), SPEC, limits, isolation, shared=("lib",)) as runner:
-        package = runner.work / "game"
-        package.mkdir()
-        for name, text in target_files(label).items():
-            (package / name).write_text(text, encoding="utf-8")
+    """Run the suite ``tests`` on target ``label``: the raw verdict.  The suite runs in a
+    sandbox of its own with the proxy ``game``; the ADT ``label`` names runs in another
+    (``ADTLink``), which also says which of its functions the suite reached (``called``,
+    absent when that list may be incomplete)."""
+    # pytest (``lib/``) and the proxy are bound read-only into every run, never copied per
+    # run; the run holds one of the batch's slots (at most --jobs runs at once across its
+    # workers).
+    shared = ("lib", "game")
+    with slot(), ProgramRunner(template_dir(), SPEC, limits, isolation, shared=shared) as runner:
         for name, text in checked_suite(tests).items():
             (runner.work / name).write_text(text, encoding="utf-8")
-        outcome = runner.run(0, "")
+        with ADTLink(target_files(label), runner.work, limits, isolation) as link:
+            outcome = runner.run(0, "")
+            called = link.called()
     if outcome.status == "returned":
-        return SR.verdict_from_output(str(outcome.value))
+        verdict = SR.verdict_from_output(str(outcome.value))
+        # The suite's process may print anything: only the ADT's own list is believed.
+        verdict.pop("called", None)
+        verdict.pop("spawned", None)
+        if called is not None:
+            verdict["called"] = called
+        return verdict
     verdict = {"status": outcome.status, "seconds": round(outcome.seconds, 1)}
     if outcome.status == "crashed":
         verdict["message"] = outcome.message[:200]
@@ -296,15 +312,15 @@ def changed_function(label: str) -> tuple[str, int] | None:
 def unreached(reference: dict[str, Any], label: str, readings: Readings | None = None) -> bool:
     """Does the suite never call the function mutant ``label`` breaks? Then its run on the
     mutant would be the reference run again, step for step, and the mutant survives without
-    being run (D22).  Read from the reference run's list of the functions it called; a list
-    that is missing or malformed, or a suite that started other processes (whose calls are
-    not seen), means "reached": the mutant runs.  A suite that forges the list can only make
-    mutants survive that it would have detected.  A mutant swapped for the page's decision
-    (``readings``) changes ``DEFAULT``, read by every game: always reached."""
+    being run (D22).  Read from the reference run's list of the functions it called, which
+    the ADT's own process keeps (every call of the suite, from any of its processes, crosses
+    to it, and the suite cannot forge it); a list that is missing or malformed means
+    "reached": the mutant runs.  A mutant swapped for the page's decision (``readings``)
+    changes ``DEFAULT``, read by every game: always reached."""
     if readings is not None and swapped(mutant_for(label), readings):
         return False
     called, where = reference.get("called"), changed_function(label)
-    if where is None or reference.get("spawned") is not False or not isinstance(called, list):
+    if where is None or not isinstance(called, list):
         return False
     seen = {
         (c[0], c[1])
@@ -390,22 +406,51 @@ def evaluate_all(
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,79}")
+MAX_NAME = 60  # characters of a test's or an exception's name kept in a report
+MAX_REPORTED = 10  # failing tests (and as many import errors) kept in a report
+# Exception names a report may show besides the classes the student's files define: Python's
+# own, the ADT's (as its proxy raises them) and pytest's.  Any other name is "an error": a
+# name made at run time (``type(NAME, (Exception,), {})``) could carry the reference's
+# answers out, a few dozen characters per failing test.
+KNOWN_ERRORS = frozenset(
+    name
+    for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException)
+) | {
+    "FinalCardDownError",
+    "InvalidDeckError",
+    "InvalidArgumentError",
+    "InvalidMoveError",
+    "ADTProcessError",
+    "Failed",
+    "FixtureLookupError",
+}
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
 
 
 def _clean(verdict: dict[str, Any], tests: dict[str, str]) -> dict[str, Any]:
-    """Keep only what the student's own files can vouch for: test names that are defined in
-    them, line numbers inside them, exception type names.  A suite running on the reference
-    could otherwise smuggle the reference's answers (or source) out through its feedback."""
+    """Keep only what the student's own files can vouch for, cut short: test names that are
+    defined in them, line numbers inside them, exception type names that are Python's, the
+    ADT's, pytest's or defined in them, at most ``MAX_REPORTED`` failures of each kind, each
+    name at most ``MAX_NAME`` characters.  A suite running on the reference could otherwise
+    smuggle the reference's answers out through its feedback (issue 25: ten exception names
+    made at run time carried 490 bytes); what is left can only choose among the student's
+    own words."""
     defined = set()
     for text in tests.values():
         defined |= set(re.findall(r"^\s*(?:async\s+)?(?:def|class)\s+(\w+)", text, re.M))
+    errors = KNOWN_ERRORS | defined
 
     def entry(raw: Any) -> dict[str, Any] | None:
         if not isinstance(raw, dict):
             return None
         out: dict[str, Any] = {}
         error = raw.get("error")
-        out["error"] = error if isinstance(error, str) and _IDENT.fullmatch(error) else "an error"
+        known = isinstance(error, str) and error in errors and _IDENT.fullmatch(error)
+        out["error"] = _short(error) if known else "an error"
         file, line = raw.get("file"), raw.get("line")
         if file in tests and isinstance(line, int) and 0 < line <= tests[file].count("\n") + 1:
             out["file"], out["line"] = file, line
@@ -414,7 +459,7 @@ def _clean(verdict: dict[str, Any], tests: dict[str, str]) -> dict[str, Any]:
             parts = test.split("::")
             if not all(_IDENT.fullmatch(p) and p in defined for p in parts):
                 return None
-            out["test"] = test
+            out["test"] = "::".join(_short(p) for p in parts[-2:])
             if raw.get("when") in ("setup", "teardown"):
                 out["when"] = raw["when"]
         where = raw.get("where")
@@ -430,7 +475,10 @@ def _clean(verdict: dict[str, Any], tests: dict[str, str]) -> dict[str, Any]:
     for key in ("failed", "errors"):
         items = verdict.get(key)
         if isinstance(items, list):
-            clean[key] = [e for e in (entry(r) for r in items[:50]) if e is not None]
+            kept = [e for e in (entry(r) for r in items[:50]) if e is not None]
+            clean[key] = kept[:MAX_REPORTED]
+            if len(kept) > MAX_REPORTED:
+                clean[f"more_{key}"] = len(kept) - MAX_REPORTED
     return clean
 
 
@@ -480,11 +528,12 @@ def explain(value: dict[str, Any]) -> list[str]:
     for e in detail.get("errors", [])[:5]:
         lines.append(f"importing {e.get('where', 'a test file')} raised {e['error']}{_place(e)}")
     failed = detail.get("failed", [])
-    for e in failed[:10]:
+    for e in failed[:MAX_REPORTED]:
         when = f" in its {e['when']}" if "when" in e else ""
         lines.append(f"{e['test']} failed{when}: {e['error']}{_place(e)}")
-    if len(failed) > 10:
-        lines.append(f"… and {len(failed) - 10} more failing tests")
+    more = max(0, len(failed) - MAX_REPORTED) + int(detail.get("more_failed") or 0)
+    if more:
+        lines.append(f"… and {more} more failing tests")
     if code not in (0, 1, 2, 5, None):
         lines.append(f"pytest ended with exit status {code}")
     lines.append(

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from reference.final_card_down import suite
+from reference.final_card_down.harness_files import load
 from reference.final_card_down.mutants import mutant_for, mutant_labels, sources
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,7 +106,7 @@ def _run(code) -> tuple[dict, list[int]]:
 
 
 def test_the_instrumentation_moves_no_line_and_counts_every_call():
-    calls = suite.SR.Calls("/nowhere/game")
+    calls = load("adt_server.py").Calls("/nowhere/game")
     tree = calls.instrument(ast.parse(SOURCE), "/nowhere/game/rules.py")
     marked, marked_lines = _run(compile(tree, "rules.py", "exec"))
     plain, plain_lines = _run(compile(SOURCE, "rules.py", "exec"))
@@ -143,24 +144,62 @@ import game
 
 
 def test_through_another_process():
-    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    # The game is made and queried by another process: its calls cross to the same ADT.
+    code = "import game; game.playerPoints(game.newGame(30, [1] * 30, [0] * 30, [0] * 30), 0)"
+    subprocess.run([sys.executable, "-c", code], check=True)
     assert game.newGame is not None
 """
 
 
-def test_a_suite_that_starts_a_process_has_every_mutant_run():
+def test_calls_from_another_process_of_the_suite_are_seen():
     tests = {"test_spawn.py": SPAWNS}
     cache = suite.VerdictCache()
     assert suite.evaluate(suite.REFERENCE, tests, cache=cache)["verdict"] == "passes"
     reference = cache.data[(suite.digest(tests), suite.REFERENCE)]
-    assert reference["spawned"] is True
-    assert not any(suite.unreached(reference, x) for x in mutant_labels())
+    points = suite.changed_function(label_of("points_count_cards"))
+    turns = suite.changed_function(label_of("num_turns_is_current_turn"))
+    assert points is not None and turns is not None
+    assert list(points) in reference["called"] and list(turns) not in reference["called"]
+    assert not suite.unreached(reference, label_of("points_count_cards"))
+    assert suite.unreached(reference, label_of("num_turns_is_current_turn"))
 
 
-def test_a_forged_list_of_calls_is_read_as_calling_everything():
+def label_of(name: str) -> str:
+    return next(x for x in mutant_labels() if mutant_for(x).name == name)
+
+
+FORGER = """
+import os
+
+
+def test_forges_a_verdict_saying_it_called_a_function():
+    # The runner's verdict goes to a copy of its standard output: write a verdict there and
+    # leave before the runner writes its own.
+    line = 'UNOGRADE-SUITE-VERDICT {"status": "ran", "exit": 0, "collected": 7, "passed": 7, '
+    line += '"called": [["rules.py", 36]], "spawned": false}\\n'
+    for fd in range(3, 20):
+        try:
+            os.write(fd, line.encode())
+        except OSError:
+            pass
+    os._exit(0)
+"""
+
+
+def test_a_suite_cannot_forge_the_list_of_calls():
+    tests = {"test_forge.py": FORGER}
+    cache = suite.VerdictCache()
+    assert suite.evaluate(suite.REFERENCE, tests, cache=cache)["verdict"] == "passes"
+    reference = cache.data[(suite.digest(tests), suite.REFERENCE)]
+    assert reference["collected"] == 7  # the forged verdict was read: the suite wrote it
+    # The list is the ADT's own: this suite never called anything, whatever it wrote.
+    assert reference["called"] == [] and "spawned" not in reference
+
+
+def test_a_malformed_list_of_calls_is_read_as_calling_everything():
     mutant = mutant_labels()[0]
     where = list(suite.changed_function(mutant))
-    honest = {"status": "ran", "called": [["queries.py", 1]], "spawned": False}
+    honest = {"status": "ran", "called": [["queries.py", 1]]}
     assert suite.unreached(honest, mutant)
     assert not suite.unreached(honest | {"called": [where]}, mutant)
     for forged in (
@@ -168,7 +207,7 @@ def test_a_forged_list_of_calls_is_read_as_calling_everything():
         {"called": [["queries.py", "1"]]},
         {"called": [["queries.py", True]]},
         {"called": [["queries.py", 1, 2]]},
-        {"spawned": "no"},
-        {"spawned": None},
+        {"called": None},
     ):
         assert not suite.unreached(honest | forged, mutant), forged
+    assert not suite.unreached({"status": "ran"}, mutant)  # no list: the ADT's process failed
