@@ -19,8 +19,9 @@ interpreter itself (``traceback`` is imported only when a student's code raises)
 
 The grader also imports this module for ``encode``/``tagged`` and the frames: one
 definition of the wire format for both sides.  A student's self-check kit (``graders.kit``)
-carries this very file and runs it the same way over the child's standard input and output
-(``harness.py 0 1``), where no rlimit or CPU timer may exist (Windows): the setup's
+carries this very file and runs it through its ``child.py``, on private copies of the
+child's standard input and output (so nothing a student's process prints can pass for a
+reply), where no rlimit or CPU timer may exist (Windows): the setup's
 ``"rlimits": False`` leaves the limits out, and the CPU timer is set only where the platform
 has one.
 """
