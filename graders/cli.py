@@ -175,6 +175,30 @@ def list_command() -> None:
     Console().print(table)
 
 
+def compact_json(value: object, indent: int = 0) -> str:
+    """JSON indented by structure, with every list of plain values on one line: a card is
+    ``["y", "2"]``, a pile one line of cards, not one character per line."""
+
+    def plain(item: object) -> bool:
+        return not isinstance(item, dict | list) or (
+            isinstance(item, list) and all(not isinstance(x, dict | list) for x in item)
+        )
+
+    pad, inner = " " * indent, " " * (indent + 1)
+    if isinstance(value, list) and all(plain(item) for item in value):
+        return json.dumps(value)
+    if isinstance(value, list):
+        items = [inner + compact_json(item, indent + 1) for item in value]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]" if items else "[]"
+    if isinstance(value, dict):
+        items = [
+            f"{inner}{json.dumps(str(key))}: {compact_json(item, indent + 1)}"
+            for key, item in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}" if items else "{}"
+    return json.dumps(value)
+
+
 @main.command()
 @click.argument("target")
 @click.argument("file", type=click.Path(path_type=Path))
@@ -191,7 +215,7 @@ def solve(target: str, file: Path, as_json: bool) -> None:
         fail(f"{file}: no such file")
     try:
         if as_json:
-            click.echo(json.dumps(plugin.solve_json(part, file), indent=1))
+            click.echo(compact_json(plugin.solve_json(part, file)))
         else:
             click.echo(plugin.solve(part, file), nl=False)
     except ValueError as exc:
@@ -564,7 +588,9 @@ def _grade_summary(
     results = [item.result for item in items if item.result is not None]
     stdout = Console()
     if len(items) == 1 and results:
-        submission_summary(results[0], stdout)
+        report = out / results[0].student / "report.md" if out is not None else None
+        shown = report if report is not None and report.is_file() else None
+        submission_summary(results[0], stdout, report=shown)
     elif results:
         part_ids = [p.id for p in assignment.parts]
         stdout.print(batch_table(results, part_ids, f"{assignment.title}: {len(results)} graded"))

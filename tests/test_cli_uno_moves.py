@@ -36,6 +36,17 @@ def test_solve_json():
     data = json.loads(result.output)
     assert data["discard"] == [["b", "6"], ["b", "3"]]
     assert data["turns"][0]["rule"] == "colour"
+    # A card is one line's worth, never one character per line (issue 32).
+    assert '"discard": [["b", "6"], ["b", "3"]]' in result.output
+    assert all(line.strip() not in ('"b",', '"6"') for line in result.output.splitlines())
+
+
+def test_compact_json_is_json_of_the_same_value():
+    from graders.cli import compact_json
+
+    value = {"a": [[1, "x"], [2, None]], "b": [], "c": {}, "d": [{"e": [True]}], "f": 1.5}
+    assert json.loads(compact_json(value)) == value
+    assert compact_json([[1, 2], [3]]) == "[[1, 2], [3]]"
 
 
 def test_errors_are_one_line_and_exit_2(tmp_path):
@@ -82,3 +93,19 @@ def test_fixtures_generate_is_reproducible(tmp_path):
     solved = run("solve", "uno-moves/part03", str(a / first["input"]))
     assert solved.output == (a / first["expected"]).read_text()
     assert (a / first["input"]).read_text().count("\n[(") >= 5  # five hands
+
+
+def test_grading_one_submission_counts_the_failures_it_does_not_show(tmp_path):
+    from pathlib import Path
+
+    ben = Path(__file__).resolve().parents[1] / "examples" / "uno-moves" / "ben.py"
+    out = tmp_path / "out"
+    result = run("grade", "uno-moves", str(ben), "--out", str(out), "--no-gradebook")
+    assert result.exit_code == 0, result.output
+    cases = json.loads((out / "ben" / "result.json").read_text())["cases"]
+    failed = sum(c["outcome"] != "passed" for c in cases)
+    assert failed > 5
+    assert result.output.count("✘") == 5
+    flat = " ".join(result.output.split())
+    assert f"... and {failed - 5} more failed cases (see " in flat
+    assert "".join(result.output.split()).count(str(out / "ben" / "report.md")) == 1

@@ -292,3 +292,15 @@ def test_a_students_result_json_keeps_a_hidden_cases_name_and_outcome_only(grade
     for case in failed:
         kept = staff[case["name"]]
         assert hands[case["name"]] in kept["stdout"] and kept["messages"], case["name"]
+
+
+def test_report_glyphs_are_drawn_by_a_plain_text_font():
+    """Every non-ASCII glyph of the report templates is one an emoji-less browser draws with
+    its text font (DejaVu, Liberation): no emoji, no Miscellaneous Technical symbols such as
+    the "⏭" that Chromium drew as a box (issue 32)."""
+    from graders.paths import templates_dir
+
+    for template in templates_dir().glob("*.j2"):
+        for char in set(template.read_text(encoding="utf-8")):
+            point = ord(char)
+            assert not (0x2300 <= point <= 0x23FF or point >= 0x1F000), (template.name, char)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Console
 from rich.table import Table
 
@@ -18,7 +20,14 @@ def _cell(text: str, limit: int = 60) -> str:
     return terminal_text(cap_text(terminal_plain(text), limit))
 
 
-def submission_summary(result: SubmissionResult, console: Console, details: bool = True) -> None:
+SHOWN_FAILURES = 5
+
+
+def submission_summary(
+    result: SubmissionResult, console: Console, details: bool = True, report: Path | None = None
+) -> None:
+    """One submission's score, parts and first failures; the rest are counted and the report
+    that holds them all is named (``report``: its ``report.md``, when one was written)."""
     colour = "green" if result.score >= result.max_score else "yellow" if result.score else "red"
     console.print(
         f"[bold]{terminal_text(result.student)}[/bold]: [{colour}]{round(result.score, 2):g} / "
@@ -39,7 +48,7 @@ def submission_summary(result: SubmissionResult, console: Console, details: bool
     if details:
         shown = 0
         for case in result.cases:
-            if case.passed or shown >= 5:
+            if case.passed or shown >= SHOWN_FAILURES:
                 continue
             shown += 1
             name = terminal_text(f"{case.part} {case.name}")
@@ -64,6 +73,18 @@ def submission_summary(result: SubmissionResult, console: Console, details: bool
                 console.print(
                     f"      {terminal_plain(cap_text(line, 500))}", highlight=False, markup=False
                 )
+        more = sum(not case.passed for case in result.cases) - shown
+        if more > 0:
+            where = (
+                f"see {terminal_plain(str(report))}"
+                if report is not None
+                else "grade with --out DIR for a report of every case"
+            )
+            console.print(
+                f"  ... and {more} more failed case{'s' if more != 1 else ''} ({where})",
+                highlight=False,
+                markup=False,
+            )
     for note in result.notes:
         console.print(
             f"  note: {terminal_plain(cap_text(note, 500))}", highlight=False, markup=False
