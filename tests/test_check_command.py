@@ -77,3 +77,17 @@ def test_plain_pytest_with_the_plugin_options(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout
     assert f"{PUBLIC} passed" in proc.stdout
+
+
+def test_a_file_that_cannot_run_is_said_once_and_exits_2(tmp_path):
+    """Before issue 32 the syntax error came back once per public case (45 times), exit 1."""
+    bad = tmp_path / "uno.py"
+    bad.write_text("def onePlayerOneMove(discard, deck, hand:\n    return 1\n")
+    proc = check("uno-moves", str(bad), "-q")
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stdout.count("SyntaxError") <= 2  # the failure and its summary line
+    assert "uno.py:1" in proc.stdout and "passed" not in proc.stdout
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    proc = check("uno-moves", str(empty), "-q")
+    assert proc.returncode == 2 and "found no uno.py" in proc.stdout, proc.stdout

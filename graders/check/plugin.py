@@ -77,6 +77,16 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         cases = assignment.cases(visibility="public")
     except (AssignmentError, SubmissionError) as exc:
         items.append(SetupFailed.from_parent(session, name="unograde-setup", message=str(exc)))
+        config._unograde_unusable = True
+        return
+    unusable = [sub for sub in subs if sub.problem]
+    if unusable and len(unusable) == len(subs):
+        # Nothing can run: said once, not once per case, and the run is a usage error (the
+        # command's exit 2), as ``grade`` treats a lone submission that cannot run.
+        message = "; ".join(f"{sub.name}: {sub.problem}" for sub in unusable[:5])
+        items.append(SetupFailed.from_parent(session, name="unograde-setup", message=message))
+        config._unograde_unusable = True
+        cleanup(subs)
         return
     try:
         for sub in subs:
@@ -94,6 +104,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
                 config._unograde_notes = getattr(config, "_unograde_notes", []) + result.notes
     finally:
         cleanup(subs)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus) -> None:
+    """A submission that cannot run at all ends the check as a usage error."""
+    if getattr(session.config, "_unograde_unusable", False):
+        session.exitstatus = pytest.ExitCode.USAGE_ERROR
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
