@@ -383,6 +383,12 @@ def _run_on_dask(address, items, settings, on_done, stop) -> None:
         if stop.is_set():
             client.cancel(list(pending))
         client.close()
+        # A local cluster keeps its workers' scratch space in this run's scratch folder: it
+        # is closed now, while that folder is still there, not at exit after it is gone
+        # (which printed "ERROR - Failed to remove" after a good run).
+        cluster = getattr(client, "cluster", None)
+        if address == "local" and cluster is not None:
+            cluster.close()
 
 
 def scores_csv(assignment: Assignment, items: list[BatchItem]) -> str:
