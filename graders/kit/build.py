@@ -262,6 +262,7 @@ norecursedirs = fixtures .* venv *.egg build dist __pycache__
 def check_page(assignment: Assignment, kit: dict, starters: list[str], notebook: str | None) -> str:
     """``CHECK.md``: what the kit is and the commands to check with."""
     module = f"{assignment.module}.py"
+    allowed = ", ".join(f"`{name}`" for name in kit["allowed_imports"])
     lines = [
         f"# Checking your work: {assignment.title}",
         "",
@@ -297,7 +298,14 @@ def check_page(assignment: Assignment, kit: dict, starters: list[str], notebook:
             else ""
         )
         + ", the way the grader runs it: in a separate Python started with `-I -S`, so only "
-        "the standard library (and the files given with the assignment) can be imported, "
+        + (
+            f"the standard library, the files given with the assignment and what the "
+            f"assignment allows ({allowed}, where your Python has it: `python -m pip install "
+            f"{' '.join(kit['allowed_imports'])}`)"
+            if kit["allowed_imports"]
+            else "the standard library and the files given with the assignment"
+        )
+        + " can be imported, "
         f"with {kit['limits']['timeout']:g} s per case and "
         f"{kit['limits']['submission_timeout']:g} s for all cases.",
         "",

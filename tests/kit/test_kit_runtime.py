@@ -175,3 +175,31 @@ def test_a_notebooks_line_map_reads_as_the_dict_it_replaces_and_travels():
     trace = 'File "uno.py", line 8, in f'
     assert in_cells(trace, "uno", "nb.ipynb", where) == 'File "nb.ipynb", cell 3, line 2, in f'
     assert dict(pickle.loads(pickle.dumps(where))) == expected
+
+
+def test_an_allowed_package_missing_here_says_how_to_install_it(tmp_path):
+    """A kit on a student's Python without numpy: the import error says that numpy is allowed
+    and how to install it; a name the assignment does not allow gets no such advice."""
+    from graders.kit.runtime.session import Call, Session
+
+    (tmp_path / "work.py").write_text("import unogradenosuchpackage\ndef probe():\n    return 1\n")
+    for allowed, hinted in ((("unogradenosuchpackage",), True), ((), False)):
+        with Session(
+            HARNESS, tmp_path, "work", timeout=20, cpu=20, budget=60, allowed=allowed
+        ) as s:
+            run = s.call(Call(0, "probe", ()))
+        assert run.status == "import-error" and run.error_type == "ModuleNotFoundError"
+        hint = "`python -m pip install unogradenosuchpackage`"
+        assert (hint in run.message) is hinted, run.message
+        assert ("allowed by this assignment" in run.message) is hinted
+
+
+def test_the_check_page_names_the_allowed_imports():
+    from graders.assignment import load_assignment
+    from graders.kit.build import kit_files
+
+    page = kit_files(load_assignment("uno-moves"))["CHECK.md"].decode()
+    flat = " ".join(page.split())
+    assert "(`numpy`, `pandas`, `matplotlib`, where your Python has it:" in flat
+    assert "`python -m pip install numpy pandas matplotlib`" in flat
+    assert "so only the standard library (and the files" not in flat

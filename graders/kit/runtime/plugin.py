@@ -273,6 +273,7 @@ def run_cases(kit: dict, source: Path, cases: list[dict], config: pytest.Config)
             budget=limits["submission_timeout"],
             output_chars=limits["output_kb"] * 1024,
             site=site,
+            allowed=tuple(kit.get("allowed_imports") or ()),
         ) as runner:
             for case in cases:
                 function = functions[case["part"]]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import shutil
 import signal
 import subprocess
@@ -246,6 +247,19 @@ def _count(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
+def install_hint(message: str, allowed: Sequence[str]) -> str:
+    """For "No module named 'numpy'" where the assignment allows numpy: how to install it (the
+    student's own Python lacks it; the grader's has it). Else nothing."""
+    match = re.search(r"No module named '([^'.]+)", message)
+    if match is None or match.group(1) not in allowed:
+        return ""
+    name = match.group(1)
+    return (
+        f" ({name} is allowed by this assignment but not installed in the Python that runs "
+        f"this check: `python -m pip install {name}`)"
+    )
+
+
 class Session:
     """The child kept across cases (a fresh one after a timeout or a crash), within a budget.
 
@@ -267,7 +281,9 @@ class Session:
         budget: float = 60.0,
         output_chars: int = 32 * 1024,
         site: Sequence[str] = (),
+        allowed: Sequence[str] = (),
     ) -> None:
+        self.allowed = tuple(allowed)  # the names the assignment allows, installed or not
         self.wire = load_module(harness)  # the frames and the tagged JSON, as the grader's
         self.harness, self.folder, self.module = harness, folder, module
         self.adapter = ADAPTER_MODULE if adapter else None
@@ -329,6 +345,8 @@ class Session:
                 "timeout": f"used more than {max(self.cpu, 1.0):g} s of CPU time while "
                 "importing, before any case ran",
             }.get(status, _text(info.get("message"), 2000))
+            if info.get("type") == "ModuleNotFoundError":
+                message += install_hint(message, self.allowed)
             return Run(
                 status,
                 error_type=_text(info.get("type"), 200),
