@@ -26,6 +26,8 @@ FORBIDDEN = {
     "a fixtures path": (r"\bfixtures/", "`fixtures/uno-moves/seed/`"),
     "a tests path": (r"\btests/", "`tests/test_uno_moves_seed.py`"),
     "a staff section": (r"(?im)^#+\s*for (course )?staff\b", "## For staff"),
+    # Students get the open readings in words; the reference's switches are the staff's.
+    "a reference switch": (r"\bReadings\.\w", "`Readings.wild_draw_four_extends_draw_two`"),
 }
 
 
