@@ -27,10 +27,22 @@ from .view import observe
 
 HUMAN = 0
 _STYLE = {"R": "bold red", "Y": "bold yellow", "G": "bold green", "B": "bold blue", "": "bold"}
-HELP = (
-    "keys: N play card N (Nu: and call UNO) | d draw | p keep drawn card | c challenge | "
-    "a accept | k catch missed UNO | h rules | q quit"
-)
+# Every key of the game, once: the header lists them all, each prompt the ones its moment takes.
+KEYS = {
+    "N": "play card N",
+    "Nu": "play card N and call UNO",
+    "u": "call UNO with your next play",
+    "d": "draw",
+    "p": "keep the drawn card",
+    "k": "catch a missed UNO",
+    "c": "challenge a Wild Draw Four",
+    "a": "accept its 4 cards",
+    "h": "rules",
+    "q": "quit",
+}
+MOVE_KEYS = ("N", "Nu", "d", "p", "u", "k", "h", "q")
+CHALLENGE_KEYS = ("c", "a", "h", "q")
+HELP = "keys: " + " | ".join(f"{key} {what}" for key, what in KEYS.items())
 
 
 class _Quit(Exception):
@@ -169,11 +181,11 @@ def _human_action(
         return Action("declare", color=_ask_color(ask))
     if phase == "challenge":
         console.print(f"{_who(state.w4_from)} played a Wild Draw Four on you.")
-        prompt = "[c] challenge  [a] accept 4 cards  [h] rules  [q] quit: "
+        prompt = "  ".join(f"[{key}] {KEYS[key]}" for key in CHALLENGE_KEYS) + ": "
     else:
         playable = " ".join(map(str, _playable_numbers(state))) or "none"
         console.print(f"Playable: {playable}")
-        prompt = "Your move (N, Nu, d, p, u, k, h, q): "
+        prompt = f"Your move ({', '.join(MOVE_KEYS)}): "
     key = ask(prompt).strip().lower()
     if key == "q":
         raise _Quit

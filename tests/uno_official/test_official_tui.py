@@ -149,3 +149,18 @@ def test_bad_options_exit_2_with_a_message(args, message):
     code, out = _cli(*args)
     assert code == 2
     assert message in out and "Traceback" not in out
+
+
+def test_the_header_and_every_prompt_name_the_same_keys():
+    """Issue 32: the prompt offered ``u`` that the header never explained, and the header
+    ``c``/``a`` that only the challenge prompt takes; now every prompt's key is in the header."""
+    import re
+
+    from reference.uno_official import tui
+
+    header = {part.split()[0] for part in tui.HELP.removeprefix("keys: ").split(" | ")}
+    for keys in (tui.MOVE_KEYS, tui.CHALLENGE_KEYS):
+        assert set(keys) <= header
+    assert header == set(tui.MOVE_KEYS) | set(tui.CHALLENGE_KEYS)
+    move_prompt = re.findall(r"[\w]+", "N, Nu, d, p, u, k, h, q")
+    assert list(tui.MOVE_KEYS) == move_prompt  # the keys the move prompt always offered
