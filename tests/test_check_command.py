@@ -91,3 +91,15 @@ def test_a_file_that_cannot_run_is_said_once_and_exits_2(tmp_path):
     empty.mkdir()
     proc = check("uno-moves", str(empty), "-q")
     assert proc.returncode == 2 and "found no uno.py" in proc.stdout, proc.stdout
+
+
+def test_the_short_summary_says_what_went_wrong_not_only_failed():
+    """Issue 32: pytest's summary line showed "- failed:" and nothing more for every case."""
+    ben = ROOT / "examples" / "uno-moves" / "ben.py"
+    proc = check("uno-moves", str(ben))
+    assert proc.returncode == 1
+    summary = [line for line in proc.stdout.splitlines() if line.startswith("FAILED ")]
+    assert summary, proc.stdout
+    for line in summary:
+        assert not line.rstrip().endswith("failed:"), line
+        assert len(line.split(" - failed: ", 1)[1].strip()) > 10, line
