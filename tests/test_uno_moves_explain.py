@@ -210,3 +210,41 @@ def test_the_explanation_module_agrees_with_a_hand_replay():
         list(cards("g1")),
     ]
     assert [c[0][0] for c in calls] == [("r", "9"), ("r", "s"), ("r", "1")]
+
+
+def test_a_wrong_marker_after_a_right_wild_names_decision_3_not_the_wild_rule():
+    """Issue 32. By hand: top g2, hand w- b4: no green, no Wild Draw 4, no symbol 2, so the
+    Wild is played (rule 6) and D3 names the marker: the left-most non-wild card left, b4,
+    so ('b','-'). A student who plays the Wild but names ('r','-') broke D3, not rule 6."""
+    args = case("part02", "g2", "y1 y2 y3", "w- b4").args
+    game = explain.game_steps("part02", args)
+    first = game[0]
+    assert first.turn.discard[0] == ("b", "-") and first.turn.rule == "wild"
+    wrong_marker = (
+        list(first.turn.hand),
+        list(first.turn.deck),
+        [("r", "-"), *first.turn.discard[1:]],
+    )
+    fd = explain.first_divergence("part02", game, [("returned", wrong_marker)], None)
+    assert fd["turn"] == 1 and fd["rule"].startswith("D3 (Marker colour")
+    assert "rule 6" not in fd["summary"] and "the play itself was right" in fd["summary"]
+    # A wrong card is still the rule's fault.
+    wrong_card = (list(cards("w-")), list(first.turn.deck), [("b", "4"), ("g", "2")])
+    fd = explain.first_divergence("part02", game, [("returned", wrong_card)], None)
+    assert fd["rule"] == "rule 6 (Wild)"
+
+
+def test_the_game_won_marker_is_never_called_a_colour_marker():
+    """Issue 32: ('-','-') is the game-won marker in every sentence of the feedback."""
+    hand, deck, discard = cards("w-"), cards("y1"), cards("g2")
+    won = explain.move_words(
+        hand, deck, discard, ([], list(deck), [("-", "-"), ("w", "-"), ("g", "2")])
+    )
+    assert won == "plays ('w','-') on ('g','2') and puts down the game-won marker ('-','-')"
+    coloured = explain.move_words(
+        cards("w- b4"),
+        deck,
+        discard,
+        (list(cards("b4")), list(deck), [("b", "-"), ("w", "-"), ("g", "2")]),
+    )
+    assert coloured.endswith("and names the colour marker ('b','-')")

@@ -18,7 +18,7 @@ from typing import Any
 
 from graders.compare import normalise
 
-from .cards import REVERSE_SYMBOL, SKIP_SYMBOL, Card, Cards, freeze
+from .cards import GAME_WON, REVERSE_SYMBOL, SKIP_SYMBOL, Card, Cards, freeze, is_marker
 from .parts import Step, steps
 
 SINGLE_MOVE = "onePlayerOneMove"
@@ -103,19 +103,53 @@ def move_words(hand: Cards, deck: Cards, discard: Cards, after: Sequence[Any]) -
         if played is not None and new_discard == (played, *discard):
             return f"plays {card_words(played)} {top}"
         if played is not None and new_discard[1:] == (played, *discard):
-            return f"plays {card_words(played)} {top} and names the colour marker " + card_words(
-                new_discard[0]
-            )
+            return f"plays {card_words(played)} {top} and {_marker_words(new_discard[0])}"
     drawn = len(new_hand) - len(hand)
     if drawn >= 0 and new_hand[: len(hand)] == hand and new_hand[len(hand) :] == deck[:drawn]:
         if new_deck == deck[drawn:] and new_discard == discard:
             return f"draws {drawn}"
         if new_deck == deck[drawn:] and new_discard[1:] == discard and len(new_discard) > 0:
-            return f"draws {drawn} (a penalty) and puts the marker {card_words(new_discard[0])}"
+            return f"draws {drawn} (a penalty) and {_marker_words(new_discard[0])}"
     return (
         f"returns a state no single turn makes: hand {' '.join(map(short, new_hand)) or '(empty)'}"
         f", deck of {len(new_deck)}, discard of {len(new_discard)} "
         f"(top {card_words(new_discard[0]) if new_discard else 'none'})"
+    )
+
+
+def _marker_words(card: Card) -> str:
+    """The card a turn put on top of what it played, by its name on the page: ``('-','-')``
+    is the game-won marker, never a colour marker."""
+    if card == GAME_WON:
+        return f"puts down the game-won marker {card_words(card)}"
+    if is_marker(card):
+        return f"names the colour marker {card_words(card)}"
+    return f"puts {card_words(card)} on top"
+
+
+MARKER_DECISION = (
+    "D3 (Marker colour: the left-most non-wild card left in the hand names the colour, "
+    "'r' if only wilds are left); the play itself was right"
+)
+
+
+def _marker_only(step: Step, answer: Any) -> bool:
+    """Did the student's turn play what the reference played, and differ only in the colour
+    marker it put down after a Wild (the page's D3, not the rule that chose the card)?"""
+    if not isinstance(answer, list | tuple) or len(answer) != 3:
+        return False
+    hand, deck, discard = (_cards(x) for x in answer)
+    expected = (step.turn.hand, step.turn.deck, step.turn.discard)
+    if hand is None or deck is None or discard is None or not expected[2]:
+        return False
+    marker = expected[2][0]
+    return (
+        is_marker(marker)
+        and (hand, deck) == (expected[0], expected[1])
+        and len(discard) == len(expected[2])
+        and discard[1:] == expected[2][1:]
+        and is_marker(discard[0])
+        and discard[0] != marker
     )
 
 
@@ -179,6 +213,8 @@ def first_divergence(
         if got == expected:  # the same move words for a different state: say how it differs
             got += " but leaves a different hand, deck or discard"
         rule = RULES.get(step.turn.rule, step.turn.rule)
+        if kind == "returned" and _marker_only(step, answer):
+            rule = MARKER_DECISION  # the play was right: only the marker it names differs
         return {
             "kind": "turn",
             "turn": step.number,
