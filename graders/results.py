@@ -117,8 +117,19 @@ class SubmissionResult:
 FIRST_MESSAGE_CHARS = 240
 
 
+DIVERGENCE_PREFIX = "first wrong turn, by "
+"""How a case's first message begins when the grader found where its game went wrong: the
+rule or decision that turn broke, then `` — `` and the summary (the dashboard groups by it)."""
+
+
 def first_message(case: CaseResult) -> str | None:
-    """A case's first message, cleaned (it may come from the student) and cut short."""
+    """A case's first message, cleaned (it may come from the student) and cut short: where a
+    failed game first went wrong, when the grader found it (the rule of that turn first), else
+    its first difference."""
+    first = case.first_divergence if isinstance(case.first_divergence, dict) else {}
+    if first.get("rule") and first.get("summary"):
+        text = f"{DIVERGENCE_PREFIX}{first['rule']} — {first['summary']}"
+        return cap_text(clean_text(text), FIRST_MESSAGE_CHARS)
     if not case.messages:
         return None
     return cap_text(clean_text(case.messages[0]), FIRST_MESSAGE_CHARS)

@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..gradebook.records import CaseRow, Claim, Grading, PartRow, Student
-from ..results import OUTCOMES, SubmissionResult, first_message
+from ..results import DIVERGENCE_PREFIX, OUTCOMES, SubmissionResult, first_message
 from ..textsafe import terminal_plain
 
 HARDEST_CASES = 25  # cases in the plot of the cases passed least often
@@ -83,9 +83,10 @@ class StudentRow:
     score: float | None
     max_score: float
     parts: tuple[float | None, ...]  # in the view's part order
-    problem: str
+    problem: str  # could not run, timeouts, cases not run, no roster match
     failed: int  # cases not passed
     report: str | None
+    could_not_run: bool = False
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ class ClassView:
             ("mean", f"{statistics.fmean(scores):.1f}"),
             ("median", f"{statistics.median(scores):.1f}"),
             ("full marks", str(full)),
-            ("could not run", str(sum(1 for r in self.rows if r.problem))),
+            ("could not run", str(sum(1 for r in self.rows if r.could_not_run))),
         ]
 
 
@@ -168,7 +169,11 @@ _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 def failure_pattern(message: str) -> str:
-    """A message with its particulars set aside: the kind of failure it reports."""
+    """A message with its particulars set aside: the kind of failure it reports.  A failed
+    game's kind is the rule or decision its first wrong turn broke (the students who broke
+    rule 2 are one kind, whatever turn and cards)."""
+    if message.startswith(DIVERGENCE_PREFIX) and " — " in message:
+        return message.split(" — ", 1)[0]
     return _NUMBER.sub("N", _QUOTED.sub("'…'", message))
 
 
@@ -235,7 +240,7 @@ def class_view(
             stat[3] += 1
     cases = [CaseStat(name, *values) for name, values in case_stats.items()]
 
-    def row(entry: Entry | None, student: Student | None) -> StudentRow:
+    def row(entry: Entry | None, student: Student | None, roster: bool = False) -> StudentRow:
         points = {p.part: p.points for p in entry.parts} if entry else {}
         # Text a student or a roster controls: no control character or escape sequence in the
         # page either (it is read with less and cat too); HTML is the template's to escape.
@@ -247,9 +252,10 @@ def class_view(
             score=entry.score if entry else None,
             max_score=entry.max_score if entry else max_score,
             parts=tuple(points.get(p.id) if entry else None for p in parts),
-            problem=terminal_plain(entry.problem or "") if entry else "",
+            problem=_problems(entry, student, roster) if entry else "",
             failed=sum(1 for c in entry.cases if c.outcome != "passed") if entry else 0,
             report=href(entry.report, page_dir) if entry else None,
+            could_not_run=bool(entry and entry.problem),
         )
 
     view = ClassView(assignment, title, max_score, parts, [], cases, _failures(entries), facts)
@@ -282,12 +288,25 @@ def class_view(
             grading = matched.counted.get(student.id)
             view.rows.append(row(by_name[grading.student] if grading else None, student))
         for grading in matched.unmatched:
-            view.rows.append(row(by_name[grading.student], None))
+            view.rows.append(row(by_name[grading.student], None, roster=True))
         view.unmatched = [terminal_plain(g.student) for g in matched.unmatched]
         view.missing = [terminal_plain(f"{t.name} ({t.id})") for t in matched.missing]
     else:
         view.rows = [row(e, None) for e in sorted(entries, key=lambda e: e.student)]
     return view
+
+
+def _problems(entry: Entry, student: Student | None, roster: bool = False) -> str:
+    """What went wrong besides wrong answers: the submission could not run, cases timed out or
+    were not run, and (with a roster) no roster student matches it."""
+    found = [terminal_plain(entry.problem)] if entry.problem else []
+    for outcome, words in (("timeout", "timed out"), ("not-run", "not run")):
+        count = sum(1 for c in entry.cases if c.outcome == outcome)
+        if count:
+            found.append(f"{count} case{'s' if count != 1 else ''} {words}")
+    if roster and student is None:
+        found.append("matches no roster student")
+    return "; ".join(found)
 
 
 @dataclass(frozen=True)

@@ -82,17 +82,28 @@ def test_the_class_dashboard_counts_failures_by_student(graded_class):
     assert rows, "the class has failures"
     for row in rows:
         students, cases, example = int(row[0].text), int(row[1].text), row[3].text
-        # An independent reading of "the same kind": the example with its numbers and quoted
-        # values made wildcards, matched against every first message in the reports.
-        pattern = re.escape(example)
-        pattern = re.sub(r"\\'[^']*?\\'|'[^']*?'", "'[^']*'", pattern)
-        pattern = re.sub(r"\d+(?:\\\.\d+)?", r"\\d+(?:\\.\\d+)?", pattern)
+        if example.startswith("first wrong turn, by "):
+            # A failed game is of the kind of the rule its first wrong turn broke (issue 32):
+            # counted from each report's first divergence.
+            rule = example.removeprefix("first wrong turn, by ").split(" — ")[0]
+
+            def same(c, rule=rule):
+                return (c.get("first_divergence") or {}).get("rule") == rule
+
+        else:
+            # An independent reading of "the same kind": the example with its numbers and
+            # quoted values made wildcards, matched against every other first message.
+            pattern = re.escape(example)
+            pattern = re.sub(r"\\'[^']*?\\'|'[^']*?'", "'[^']*'", pattern)
+            pattern = re.sub(r"\d+(?:\\\.\d+)?", r"\\d+(?:\\.\\d+)?", pattern)
+
+            def same(c, pattern=pattern):
+                return not (c.get("first_divergence") or {}).get("rule") and re.fullmatch(
+                    pattern, (c["messages"] or [""])[0]
+                )
+
         hits = {
-            name: sum(
-                1
-                for c in data["cases"]
-                if c["outcome"] != "passed" and re.fullmatch(pattern, (c["messages"] or [""])[0])
-            )  # fmt: skip
+            name: sum(1 for c in data["cases"] if c["outcome"] != "passed" and same(c))
             for name, data in results.items()
         }
         assert sum(1 for n in hits.values() if n) == students, (example, hits)
@@ -203,3 +214,21 @@ def test_a_term_with_nothing_graded_yet(tmp_path):
     assert [[c.text for c in r] for r in page.tables["term-table"]] == [
         ["Ada", "1", "", "0", "0 of 0"]
     ]
+
+
+def test_the_problem_column_names_timeouts_cases_not_run_and_unmatched():
+    """Issue 32: the column showed only a submission that could not run at all."""
+    from graders.dashboard.view import Entry, _problems
+    from graders.gradebook.records import CaseRow
+
+    def rows(*outcomes):
+        return tuple(
+            CaseRow(f"c{i}", "part01", False, o, 0.0, 1.0, None) for i, o in enumerate(outcomes)
+        )
+
+    fay = Entry("fay", 75.0, 100.0, (), rows("passed", "timeout", "timeout", "not-run"), None)
+    assert _problems(fay, None) == "2 cases timed out; 1 case not run"
+    assert _problems(fay, None, roster=True).endswith("; matches no roster student")
+    jo = Entry("jo", 0.0, 100.0, (), (), "jo.py:7:21: SyntaxError")
+    assert _problems(jo, None) == "jo.py:7:21: SyntaxError"
+    assert _problems(Entry("ada", 100.0, 100.0, (), rows("passed"), None), None) == ""
