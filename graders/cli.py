@@ -333,6 +333,19 @@ def _parse_formats(text: str) -> list[str]:
 )
 @gradebook_option
 @click.option("--no-gradebook", is_flag=True, help="Record nothing in a gradebook (reports only).")
+@click.option(
+    "--submitted-at",
+    metavar="TIME|mtime",
+    help="When the submissions were made, for those their LMS export does not date "
+    "(ISO 8601 with its offset), or 'mtime': each file's modification time (reports say so).",
+)
+@click.option(
+    "--preview",
+    is_flag=True,
+    help="Grade and print what would change against the gradebook's latest grading of "
+    "each student; record nothing, write no report.",
+)
+@click.option("--term", "term", metavar="FILE", help="The term file with the late policies.")
 def grade(
     assignment_id,
     submissions,
@@ -349,6 +362,9 @@ def grade(
     hidden_visibility,
     gradebook,
     no_gradebook,
+    submitted_at,
+    preview,
+    term,
 ) -> None:
     """Grade one or many SUBMISSIONS (files, folders, notebooks, zips) in parallel.
 
@@ -385,6 +401,11 @@ def grade(
             fail(f"{path}: no such file or folder")
     if out is not None and out.exists() and not out.is_dir():
         fail(f"{out}: exists and is not a folder")
+    from .adjust import after_grade
+
+    dated = after_grade.parse_submitted_at(submitted_at)
+    if preview:  # nothing recorded, nothing written: only the comparison
+        out, no_gradebook, preview_book = None, True, gradebook
     book = recorder = None
     if not no_gradebook:
         from .gradebook import BatchRecorder, GradebookError
@@ -393,7 +414,8 @@ def grade(
         book = open_gradebook(gradebook, create=True)
         try:
             claims = _submitters(submissions)
-            recorder = BatchRecorder(book, assignment, out, claims)
+            times = after_grade.submission_times(submissions)
+            recorder = BatchRecorder(book, assignment, out, claims, times, dated)
         except GradebookError as exc:
             book.close()
             fail(terminal_plain(str(exc)))
@@ -420,10 +442,15 @@ def grade(
             record=recorder,
         )
     _name_conflicts(items)
+    if preview:
+        results = [item.result for item in items if item.result is not None]
+        after_grade.show_preview(preview_book, assignment.id, results)
+        sys.exit(128 + stop.signal if stop.signal else 0)
     try:
         if recorder is not None:
             recorder.finish()
             _gradebook_summary(recorder)
+            after_grade.refresh_after_grading(recorder, out, term)
         if out is not None and not stop.signal:
             _write_dashboard(assignment, items, out, recorder, started, limits, jobs)
     finally:
@@ -684,9 +711,14 @@ def new(assignment_id: str, course: Path, title: str | None) -> None:
 
 def _register() -> None:
     """Verbs that live in subpackages of their own."""
+    from .adjust import adjust, history
     from .kit.cli import kit_command
+    from .similarity.cli import similarity
 
     main.add_command(roster)
+    main.add_command(adjust)
+    main.add_command(history)
+    main.add_command(similarity)
     main.add_command(export)
     main.add_command(dashboard)
     main.add_command(kit_command)
