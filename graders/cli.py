@@ -452,7 +452,7 @@ def grade(
             _gradebook_summary(recorder)
             after_grade.refresh_after_grading(recorder, out, term)
         if out is not None and not stop.signal:
-            _write_dashboard(assignment, items, out, recorder, started, limits, jobs)
+            _write_dashboard(assignment, items, out, recorder, started, limits, jobs, term)
     finally:
         if book is not None:
             book.close()
@@ -534,7 +534,8 @@ def _few(names: list[str], limit: int = 10) -> str:
     return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
 
 
-def _write_dashboard(assignment, items, out: Path, recorder, started: float, limits, jobs):
+def _write_dashboard(assignment, items, out: Path, recorder, started: float, limits, jobs,
+                     term=None):  # fmt: skip
     """OUT/index.html; a failure here loses nothing (reports and gradebook are written)."""
     import time
 
@@ -556,8 +557,11 @@ def _write_dashboard(assignment, items, out: Path, recorder, started: float, lim
         ("limits", f"{limits.timeout:g} s per case, {limits.memory_mb} MB, "
                    f"{limits.submission_timeout:g} s per submission; --jobs {jobs}"),
     ]  # fmt: skip
-    roster, claims = (), None
+    roster, claims, extras = (), None, {}
     if recorder is not None:
+        from .adjust.after_grade import dashboard_extras
+
+        extras = dashboard_extras(recorder, term)
         facts.append(("gradebook", f"{recorder.gradebook.name} (run {recorder.run_id})"))
         try:
             roster = recorder.gradebook.roster()
@@ -569,7 +573,8 @@ def _write_dashboard(assignment, items, out: Path, recorder, started: float, lim
     try:
         from .dashboard.render import batch_dashboard
 
-        batch_dashboard(assignment.id, assignment.title, results, out, facts, roster, claims)
+        batch_dashboard(assignment.id, assignment.title, results, out, facts, roster, claims,
+                        **extras)  # fmt: skip
     except Exception as exc:  # noqa: BLE001 - reports and gradebook are already written
         click.echo(
             f"unograde: the class dashboard {out / 'index.html'} could not be written: "

@@ -124,3 +124,26 @@ def refresh_after_grading(recorder, out: Path | None, term: str | None) -> int:
         except (OSError, ValueError, TypeError, KeyError) as exc:
             click.echo(f"unograde: {terminal_plain(name)}: report not updated ({exc})", err=True)
     return done
+
+
+def dashboard_extras(recorder, term: str | None) -> dict:
+    """What the run's class dashboard shows beyond the run: each submission's standing (the
+    adjustments and lateness), the gradebook's last similarity run, the late policy."""
+    from ..dashboard.render import _standings
+    from ..gradebook import GradebookError
+    from ..late import LateError, load_policies
+    from ..roster.term import load_term
+
+    assignment = recorder.assignment.id
+    try:
+        policies = load_policies([assignment], term)
+        view = load_term(recorder.gradebook, None, [assignment], policies)
+        policy = policies.get(assignment)
+        return {
+            "standings": _standings(view, assignment, view.latest.get(assignment, [])),
+            "similarity": recorder.gradebook.similarity(assignment),
+            "policy": policy.describe() if policy is not None else "",
+        }
+    except (GradebookError, LateError, ValueError) as exc:
+        click.echo(f"unograde: warning: dashboard without the term ({exc})", err=True)
+        return {}

@@ -158,11 +158,12 @@ class LatePolicy:
         """The lateness of a submission made at ``submitted`` scoring ``score``: each day (or
         hour) started after the due date takes the penalty, up to the cap, never below the
         floor nor below 0; after the cut-off the whole score goes. An extension moves the due
-        date (and a cut-off before it) to the extension's."""
+        date to the extension's, and the cut-off by as much."""
         due, cutoff = self.due, self.cutoff
-        if extension is not None:
-            due = max(due, extension)
-            cutoff = None if cutoff is None else max(cutoff, extension)
+        if extension is not None and extension > due:
+            # the late window moves with the due date: as long after it as it was
+            cutoff = None if cutoff is None else cutoff + (extension - due)
+            due = extension
         if submitted is None:
             return Lateness(due, None, 0.0, 0, 0.0, False, "submission time unknown: not judged")
         seconds = (submitted - due).total_seconds()

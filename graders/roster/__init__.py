@@ -108,6 +108,10 @@ def extend_command(student: str, assignment: str, until: str, reason: str, by: s
         fail(terminal_plain(str(exc)))
     with open_gradebook(gradebook, create=True) as book:
         try:
+            graded = [a for a, _ in book.assignments()]
+            if assignment not in graded and not _loadable(assignment):
+                known = ", ".join(graded) or "none graded"
+                fail(f"unknown assignment {terminal_plain(repr(assignment))} ({known})")
             who, _ = resolve(book, student, None)
             granted = book.extend(assignment, who.key, utc_text(when), reason, by or default_user())
         except (GradebookError, StudentError) as exc:
@@ -116,6 +120,16 @@ def extend_command(student: str, assignment: str, until: str, reason: str, by: s
         f"extension {granted.id}: {terminal_plain(who.label)} has until {granted.until} for "
         f"{terminal_plain(assignment)} (by {terminal_plain(granted.by)})"
     )
+
+
+def _loadable(assignment: str) -> bool:
+    from ..assignment import AssignmentError, load_assignment
+
+    try:
+        load_assignment(assignment)
+    except AssignmentError:
+        return False
+    return True
 
 
 def _status(book, assignments: tuple[str, ...]) -> None:
