@@ -11,10 +11,10 @@ share of the smaller submission's fingerprints that the other holds too.
 Behaviour (:func:`behaviour_pairs`): from the gradebook's latest gradings, each case a
 submission did not pass, with its first message (the wrong answer, or where its game first
 departed from the rules: the turn and the move). Two submissions that give the same wrong
-answer to the same case share it; each shared answer weighs log(n / k), n graded submissions
-of which k gave it, so an answer two students alone gave weighs most and one half the class
-gave next to nothing. The score is in units of that heaviest weight: 3 means as much as three
-wrong answers only these two gave.
+answer to the same case share it; each shared answer weighs (log(n / k) / log(n / 2))², n
+graded submissions of which k gave it: 1 for an answer two students alone gave, about 0.3
+for one a quarter of the class gave, nothing for one half the class gave. The score is the
+sum: 3 means as much as three wrong answers only these two gave.
 
 It ranks and shows evidence for a person to judge; it never changes a grade. The Python API
 the command calls: :func:`load_documents`, :func:`code_pairs`, :func:`behaviour_pairs`,
@@ -303,7 +303,7 @@ def behaviour_pairs(gradings: Sequence, cases: dict[int, list]) -> dict[tuple, B
         if k < 2 or k > n // 2:
             continue  # nobody to share it with, or half the class gave it: no evidence
         hidden, message, outcome = shown[key]
-        weight = math.log(n / k) / unit
+        weight = (math.log(n / k) / unit) ** 2
         answer = SharedAnswer(key[0], hidden, answer_kind(outcome, key[2]), message, k, weight)
         for a, b in combinations(sorted(set(names)), 2):
             found[(a, b)].append(answer)

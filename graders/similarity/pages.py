@@ -61,7 +61,7 @@ def _side(doc: Document | None, spans: dict[int, list[tuple[int, int, int]]]) ->
             anchor = region is not None and region not in seen
             if region is not None:
                 seen.add(region)
-            shown = clean_text(text.expandtabs(4))
+            shown = terminal_plain(text.expandtabs(4))
             if len(shown) > MAX_LINE_CHARS:
                 shown = shown[:MAX_LINE_CHARS] + f" … ({len(shown) - MAX_LINE_CHARS} more)"
             lines.append(Line(n, shown, region, anchor))
