@@ -6,7 +6,7 @@ term file (``--term FILE``, else ``$UNOGRADE_TERM``, else ``term.toml`` in the c
 folder when there is one) whose ``[late.<assignment>]`` table wins over the assignment's own,
 so a course team sets this term's dates without touching the assignment::
 
-    [late.uno-moves]
+    [late.cards]
     due = 2025-03-07T23:59:00-05:00     # a TOML date-time, or the same as a string
     cutoff = 2025-03-10T23:59:00-05:00  # optional: later than this scores 0
     per = "day"                         # or "hour": each one started counts
