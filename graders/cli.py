@@ -357,6 +357,19 @@ def _parse_formats(text: str) -> list[str]:
 )
 @gradebook_option
 @click.option("--no-gradebook", is_flag=True, help="Record nothing in a gradebook (reports only).")
+@click.option(
+    "--submitted-at",
+    metavar="TIME|mtime",
+    help="When the submissions were made, for those their LMS export does not date "
+    "(ISO 8601 with its offset), or 'mtime': each file's modification time (reports say so).",
+)
+@click.option(
+    "--preview",
+    is_flag=True,
+    help="Grade and print what would change against the gradebook's latest grading of "
+    "each student; record nothing, write no report.",
+)
+@click.option("--term", "term", metavar="FILE", help="The term file with the late policies.")
 def grade(
     assignment_id,
     submissions,
@@ -373,6 +386,9 @@ def grade(
     hidden_visibility,
     gradebook,
     no_gradebook,
+    submitted_at,
+    preview,
+    term,
 ) -> None:
     """Grade one or many SUBMISSIONS (files, folders, notebooks, zips) in parallel.
 
@@ -409,6 +425,11 @@ def grade(
             fail(f"{path}: no such file or folder")
     if out is not None and out.exists() and not out.is_dir():
         fail(f"{out}: exists and is not a folder")
+    from .adjust import after_grade
+
+    dated = after_grade.parse_submitted_at(submitted_at)
+    if preview:  # nothing recorded, nothing written: only the comparison
+        out, no_gradebook, preview_book = None, True, gradebook
     book = recorder = None
     if not no_gradebook:
         from .gradebook import BatchRecorder, GradebookError
@@ -417,7 +438,8 @@ def grade(
         book = open_gradebook(gradebook, create=True)
         try:
             claims = _submitters(submissions)
-            recorder = BatchRecorder(book, assignment, out, claims)
+            times = after_grade.submission_times(submissions)
+            recorder = BatchRecorder(book, assignment, out, claims, times, dated)
         except GradebookError as exc:
             book.close()
             fail(terminal_plain(str(exc)))
@@ -444,12 +466,17 @@ def grade(
             record=recorder,
         )
     _name_conflicts(items)
+    if preview:
+        results = [item.result for item in items if item.result is not None]
+        after_grade.show_preview(preview_book, assignment.id, results)
+        sys.exit(128 + stop.signal if stop.signal else 0)
     try:
         if recorder is not None:
             recorder.finish()
             _gradebook_summary(recorder)
+            after_grade.refresh_after_grading(recorder, out, term)
         if out is not None and not stop.signal:
-            _write_dashboard(assignment, items, out, recorder, started, limits, jobs)
+            _write_dashboard(assignment, items, out, recorder, started, limits, jobs, term)
     finally:
         if book is not None:
             book.close()
@@ -531,7 +558,8 @@ def _few(names: list[str], limit: int = 10) -> str:
     return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
 
 
-def _write_dashboard(assignment, items, out: Path, recorder, started: float, limits, jobs):
+def _write_dashboard(assignment, items, out: Path, recorder, started: float, limits, jobs,
+                     term=None):  # fmt: skip
     """OUT/index.html; a failure here loses nothing (reports and gradebook are written)."""
     import time
 
@@ -553,8 +581,11 @@ def _write_dashboard(assignment, items, out: Path, recorder, started: float, lim
         ("limits", f"{limits.timeout:g} s per case, {limits.memory_mb} MB, "
                    f"{limits.submission_timeout:g} s per submission; --jobs {jobs}"),
     ]  # fmt: skip
-    roster, claims = (), None
+    roster, claims, extras = (), None, {}
     if recorder is not None:
+        from .adjust.after_grade import dashboard_extras
+
+        extras = dashboard_extras(recorder, term)
         facts.append(("gradebook", f"{recorder.gradebook.name} (run {recorder.run_id})"))
         try:
             roster = recorder.gradebook.roster()
@@ -566,7 +597,8 @@ def _write_dashboard(assignment, items, out: Path, recorder, started: float, lim
     try:
         from .dashboard.render import batch_dashboard
 
-        batch_dashboard(assignment.id, assignment.title, results, out, facts, roster, claims)
+        batch_dashboard(assignment.id, assignment.title, results, out, facts, roster, claims,
+                        **extras)  # fmt: skip
     except Exception as exc:  # noqa: BLE001 - reports and gradebook are already written
         click.echo(
             f"unograde: the class dashboard {out / 'index.html'} could not be written: "
@@ -710,9 +742,14 @@ def new(assignment_id: str, course: Path, title: str | None) -> None:
 
 def _register() -> None:
     """Verbs that live in subpackages of their own."""
+    from .adjust import adjust, history
     from .kit.cli import kit_command
+    from .similarity.cli import similarity
 
     main.add_command(roster)
+    main.add_command(adjust)
+    main.add_command(history)
+    main.add_command(similarity)
     main.add_command(export)
     main.add_command(dashboard)
     main.add_command(kit_command)

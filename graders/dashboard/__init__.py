@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from ..gradebook.options import gradebook_option, open_gradebook
+from ..late.options import load_term_policies, term_option
 from ..textsafe import terminal_plain
 from ..usage import fail
 
@@ -36,7 +37,8 @@ from ..usage import fail
 @click.option(
     "--assignment", "assignments", multiple=True, metavar="ID", help="Only these assignments."
 )
-def dashboard(gradebook, out, roster_file, roster_columns, encoding, assignments) -> None:
+@term_option
+def dashboard(gradebook, out, roster_file, roster_columns, encoding, assignments, term) -> None:
     """Write OUT/index.html: every assignment of the term, one row per student, with a class
     page per assignment (self-contained HTML; opens offline)."""
     from ..gradebook import GradebookError
@@ -54,7 +56,8 @@ def dashboard(gradebook, out, roster_file, roster_columns, encoding, assignments
         fail(f"{terminal_plain(str(out))}: exists and is not a folder")
     with open_gradebook(gradebook, create=False) as book:
         try:
-            pages = term_dashboard(book, out, students, assignments)
+            policies = load_term_policies(term, [a for a, _ in book.assignments()])
+            pages = term_dashboard(book, out, students, assignments, policies)
         except (GradebookError, UnknownAssignment) as exc:
             fail(terminal_plain(str(exc)))
         except OSError as exc:

@@ -35,6 +35,8 @@ from .view import (
     entry_from,
     entry_of,
     href,
+    similar_pairs,
+    term_note,
 )
 
 INDEX = "index.html"
@@ -109,10 +111,16 @@ def batch_dashboard(
     facts: list[tuple[str, str]],
     roster: Sequence[Student] = (),
     claims: dict[tuple[str, str], list[Claim]] | None = None,
+    standings: dict | None = None,
+    similarity: Sequence = (),
+    policy: str = "",
 ) -> Path:
-    """``OUT/index.html`` for the results of one ``unograde grade`` run."""
+    """``OUT/index.html`` for the results of one ``unograde grade`` run; ``standings`` and
+    ``similarity`` (the gradebook's last similarity run) when a gradebook is kept."""
     entries = [entry_of(r, out_dir / r.student / "report.html") for r in results]
-    view = class_view(assignment_id, title, entries, out_dir, facts, roster, claims)
+    view = class_view(assignment_id, title, entries, out_dir, facts, roster, claims, standings)
+    view.similarity = similar_pairs(similarity, out_dir)
+    view.policy = policy
     path = out_dir / INDEX
     write_atomic(path, render_class(view))
     return path
@@ -124,13 +132,19 @@ def page_name(assignment_id: str) -> str:
     return ("_" + name if name.lower() == "index" else name) + ".html"
 
 
-def term_dashboard(gradebook, out_dir: Path, roster: Sequence[Student] | None = None,
-                   only: Sequence[str] = ()) -> list[Path]:  # fmt: skip
+def term_dashboard(
+    gradebook,
+    out_dir: Path,
+    roster: Sequence[Student] | None = None,
+    only: Sequence[str] = (),
+    policies: dict | None = None,
+) -> list[Path]:
     """``OUT/index.html`` (every assignment, one row per student) and a class page per
-    assignment, from the gradebook; returns the pages written."""
+    assignment, from the gradebook; returns the pages written. Scores are the ones that
+    count: adjusted by hand, less the late penalty of ``policies``."""
     from ..roster.term import load_term
 
-    term = load_term(gradebook, roster, only)
+    term = load_term(gradebook, roster, only, policies)
     runs = {run.id: run for run in gradebook.runs()}
     claims = gradebook.claims()
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -155,7 +169,12 @@ def term_dashboard(gradebook, out_dir: Path, roster: Sequence[Student] | None = 
         facts = [("assignment", f"{title} ({assignment})"), ("gradebook", gradebook.name)]
         if latest_run is not None:
             facts += _run_facts(latest_run)
-        view = class_view(assignment, title, entries, out_dir, facts, term.roster, claims)
+        standings = _standings(term, assignment, gradings)
+        view = class_view(assignment, title, entries, out_dir, facts, term.roster, claims,
+                          standings)  # fmt: skip
+        view.similarity = similar_pairs(gradebook.similarity(assignment), out_dir)
+        policy = term.policies.get(assignment)
+        view.policy = policy.describe() if policy is not None else ""
         path = out_dir / page_name(assignment)
         write_atomic(path, render_class(view, back=INDEX))
         written.append(path)
@@ -171,7 +190,9 @@ def term_dashboard(gradebook, out_dir: Path, roster: Sequence[Student] | None = 
                 cells.append(TermCell(None, term.max_score(assignment), None))
             else:
                 link = href(reports.get((assignment, grading.student)), out_dir)
-                cells.append(TermCell(grading.score, grading.max_score, link))
+                standing = term.standing(assignment, student, grading)
+                cells.append(TermCell(standing.final, grading.max_score, link,
+                                      term_note(standing)))  # fmt: skip
         plain = [terminal_plain(v) for v in (student.id, student.name, student.section)]
         rows.append(TermRow(*plain, tuple(cells)))
     view = TermView(
@@ -192,6 +213,23 @@ def term_dashboard(gradebook, out_dir: Path, roster: Sequence[Student] | None = 
     index = out_dir / INDEX
     write_atomic(index, render_term(view, score_columns))
     return [index, *written]
+
+
+def _standings(term, assignment: str, gradings) -> dict:
+    """Each submission's standing (by name, and by (roster id, name) for each student it
+    counts for: a group's students may have adjustments of their own)."""
+    from ..gradebook.records import Student
+
+    found: dict = {}
+    for grading in gradings:
+        found[grading.student] = term.standing(
+            assignment, Student(id=grading.student, name=grading.student), grading
+        )
+    for student in term.roster:
+        grading = term.grading(assignment, student)
+        if grading is not None:
+            found[(student.id, grading.student)] = term.standing(assignment, student, grading)
+    return found
 
 
 def _run_facts(run) -> list[tuple[str, str]]:

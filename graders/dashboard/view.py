@@ -87,6 +87,8 @@ class StudentRow:
     failed: int  # cases not passed
     report: str | None
     could_not_run: bool = False
+    final: float | None = None  # adjusted and less any late penalty (None: as graded)
+    term_note: str = ""  # the adjustments and lateness, in words
 
 
 @dataclass(frozen=True)
@@ -144,10 +146,18 @@ class ClassView:
     roster: bool = False
     unmatched: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    similarity: list[SimilarPair] = field(default_factory=list)
+    policy: str = ""  # the late policy, in words
 
     @property
     def scores(self) -> list[float]:
-        return [r.score for r in self.rows if r.score is not None]
+        return [r.final if r.final is not None else r.score for r in self.rows
+                if r.score is not None]  # fmt: skip
+
+    @property
+    def has_term(self) -> bool:
+        """Whether any score was moved by hand or by lateness (a column of its own)."""
+        return any(r.term_note for r in self.rows)
 
     @property
     def summary(self) -> list[tuple[str, str]]:
@@ -162,6 +172,45 @@ class ClassView:
             ("full marks", str(full)),
             ("could not run", str(sum(1 for r in self.rows if r.could_not_run))),
         ]
+
+
+@dataclass(frozen=True)
+class SimilarPair:
+    """A pair of the last similarity run, as a dashboard lists it."""
+
+    rank: int
+    first: str
+    second: str
+    code: float
+    behaviour: float
+    cases: str
+    page: str | None  # a link to its side-by-side page, where it is on disk
+
+
+def similar_pairs(rows, page_dir: Path, limit: int = 15) -> list[SimilarPair]:
+    """The best ``limit`` pairs of ``rows`` (the gradebook's similarity rows)."""
+    return [
+        SimilarPair(
+            r.rank,
+            terminal_plain(r.first),
+            terminal_plain(r.second),
+            r.code,
+            r.behaviour,
+            terminal_plain(", ".join(r.cases[:6])),
+            href(Path(r.page), page_dir) if r.page else None,
+        )  # fmt: skip
+        for r in list(rows)[:limit]
+    ]
+
+
+def term_note(standing) -> str:
+    """A standing's adjustments and lateness in a few words (empty when nothing moved)."""
+    if standing is None:
+        return ""
+    words = [f"{a.describe()} ({a.reason})" for a in standing.adjustments]
+    if standing.lateness is not None and standing.lateness.late:
+        words.append(standing.lateness.note)
+    return terminal_plain("; ".join(words))
 
 
 _QUOTED = re.compile(r"'[^'\n]{0,80}'|\"[^\"\n]{0,80}\"")
@@ -210,8 +259,12 @@ def class_view(
     facts: list[tuple[str, str]],
     roster: Sequence[Student] = (),
     claims: dict[tuple[str, str], list[Claim]] | None = None,
+    standings: dict | None = None,
 ) -> ClassView:
-    """The class view of one assignment; with a roster, every roster student is a row."""
+    """The class view of one assignment; with a roster, every roster student is a row.
+    ``standings``: submission name -> its :class:`graders.adjust.standing.Standing` (the
+    score after adjustments and lateness), shown beside the graded score."""
+    standings = standings or {}
     part_order: dict[str, PartRow] = {}
     for entry in entries:
         for p in entry.parts:
@@ -242,6 +295,9 @@ def class_view(
 
     def row(entry: Entry | None, student: Student | None, roster: bool = False) -> StudentRow:
         points = {p.part: p.points for p in entry.parts} if entry else {}
+        standing = standings.get(entry.student) if entry else None
+        if student is not None and entry is not None:
+            standing = standings.get((student.id, entry.student), standing)
         # Text a student or a roster controls: no control character or escape sequence in the
         # page either (it is read with less and cat too); HTML is the template's to escape.
         return StudentRow(
@@ -256,6 +312,8 @@ def class_view(
             failed=sum(1 for c in entry.cases if c.outcome != "passed") if entry else 0,
             report=href(entry.report, page_dir) if entry else None,
             could_not_run=bool(entry and entry.problem),
+            final=standing.final if standing is not None else None,
+            term_note=term_note(standing),
         )
 
     view = ClassView(assignment, title, max_score, parts, [], cases, _failures(entries), facts)
@@ -311,9 +369,10 @@ def _problems(entry: Entry, student: Student | None, roster: bool = False) -> st
 
 @dataclass(frozen=True)
 class TermCell:
-    score: float | None
+    score: float | None  # the score that counts (after adjustments and lateness)
     max_score: float
     report: str | None
+    note: str = ""  # what moved it from the graded score
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,8 @@ from pathlib import Path
 import click
 
 from ..gradebook.options import gradebook_option, open_gradebook
+from ..gradebook.records import Student
+from ..late.options import load_term_policies, term_option
 from ..textsafe import csv_cell, terminal_plain
 from ..usage import fail
 
@@ -63,8 +65,9 @@ def split_name(name: str) -> tuple[str, str]:
 
 
 def _score(term, assignment: str, student) -> str:
-    grading = term.grading(assignment, student)
-    return "" if grading is None else points_text(grading.score)
+    """The score that counts: graded, adjusted by hand, less any late penalty."""
+    score = term.score(assignment, student)
+    return "" if score is None else points_text(score)
 
 
 def canvas_rows(term, headers: dict[str, str]) -> list[list[str]]:
@@ -104,27 +107,41 @@ def _parts(term, assignment: str) -> list[str]:
 
 
 LONG_HEADER = ["student", "name", "email", "login", "section", "submission", "assignment",
-               "part", "score", "max_score", "graded_at"]  # fmt: skip
+               "part", "score", "max_score", "graded_at", "graded_score", "adjustments",
+               "submitted_at", "lateness", "late_penalty"]  # fmt: skip
 
 
 def long_rows(term) -> list[list[str]]:
     rows = [list(LONG_HEADER)]
 
-    def add(who: list[str], assignment: str, grading, parts: list[str], note: str = "") -> None:
+    def add(who: list[str], assignment: str, grading, standing, parts: list[str],
+            note: str = "") -> None:  # fmt: skip
         points = {p.part: p for p in grading.parts} if grading is not None else {}
         for part in [*parts, TOTAL]:
+            extra = ["", "", "", "", ""]
             if grading is None:
                 score, most, submission, when = "", "", note, ""
             else:
                 row = points.get(part)
-                score = points_text(grading.score if part == TOTAL else row.points if row else 0)
+                graded = grading.score if part == TOTAL else row.points if row else 0
+                final = standing.final if part == TOTAL else standing.part_points(part)
+                score = points_text(graded if final is None else final)
                 most = points_text(
                     grading.max_score if part == TOTAL else row.max_points if row else 0
                 )
                 submission, when = grading.student, grading.graded_at
+                made = [a for a in standing.adjustments if (a.part or TOTAL) == part]
+                late = standing.lateness if part == TOTAL else None
+                extra = [
+                    points_text(graded),
+                    csv_cell("; ".join(f"{a.describe()}: {a.reason}" for a in made)),
+                    csv_cell(grading.submitted_at or ""),
+                    csv_cell(late.note if late is not None else ""),
+                    points_text(late.penalty) if late is not None else "",
+                ]
             rows.append(
                 [*(csv_cell(c) for c in who), csv_cell(submission), csv_cell(assignment),
-                 csv_cell(part), score, most, when]
+                 csv_cell(part), score, most, when, *extra]
             )  # fmt: skip
 
     for assignment, _ in term.assignments:
@@ -134,9 +151,12 @@ def long_rows(term) -> list[list[str]]:
             who = [t.id, t.name, t.email, t.login, t.section]
             # A student several submissions claim: no score, and the claims in its place.
             note = f"conflict: {', '.join(conflicts[t.id])}" if t.id in conflicts else ""
-            add(who, assignment, term.grading(assignment, t), parts, note)
+            grading = term.grading(assignment, t)
+            add(who, assignment, grading, term.standing(assignment, t, grading), parts, note)
         for grading in term.unmatched(assignment):
-            add(["", "", "", "", ""], assignment, grading, parts)
+            nobody = Student(id=grading.student, name="")
+            add(["", "", "", "", ""], assignment, grading,
+                term.standing(assignment, nobody, grading), parts)  # fmt: skip
     return rows
 
 
@@ -197,6 +217,7 @@ def _export(
     columns: tuple[str, ...],
     out: Path,
     needs_roster: bool,
+    term_path: str | None = None,
 ) -> None:
     from ..gradebook import GradebookError
     from ..report import write_atomic
@@ -214,7 +235,8 @@ def _export(
         fail(f"{terminal_plain(str(out))}: is a folder; --out names the file to write")
     with open_gradebook(gradebook, create=False) as book:
         try:
-            term = load_term(book, students, assignments)
+            policies = load_term_policies(term_path, [a for a, _ in book.assignments()])
+            term = load_term(book, students, assignments, policies)
         except (GradebookError, UnknownAssignment) as exc:
             fail(terminal_plain(str(exc)))
     if needs_roster and not term.has_roster:
@@ -262,7 +284,7 @@ def _options(function: Callable) -> Callable:
         type=click.Path(path_type=Path),
         help="A roster CSV to use instead of the one imported into the gradebook.",
     )(function)
-    return gradebook_option(function)
+    return term_option(gradebook_option(function))
 
 
 def _column_option(function: Callable) -> Callable:
@@ -278,30 +300,30 @@ def _column_option(function: Callable) -> Callable:
 @click.command("canvas")
 @_options
 @_column_option
-def canvas(gradebook, roster_file, roster_columns, encoding, assignments, out, columns) -> None:
+def canvas(term, gradebook, roster_file, roster_columns, encoding, assignments, out, columns):
     """Canvas's gradebook import CSV: Student, ID, SIS User ID, SIS Login ID, Section, then
     one column per assignment; every roster student a row."""
     _export("Canvas", canvas_rows, gradebook, roster_file, roster_columns, encoding,
-            assignments, columns, out, needs_roster=True)  # fmt: skip
+            assignments, columns, out, needs_roster=True, term_path=term)  # fmt: skip
 
 
 @click.command("moodle")
 @_options
 @_column_option
-def moodle(gradebook, roster_file, roster_columns, encoding, assignments, out, columns) -> None:
+def moodle(term, gradebook, roster_file, roster_columns, encoding, assignments, out, columns):
     """Moodle's grade import CSV: First name, Last name, ID number, Username, Email address,
     then one column per assignment; every roster student a row."""
     _export("Moodle", moodle_rows, gradebook, roster_file, roster_columns, encoding,
-            assignments, columns, out, needs_roster=True)  # fmt: skip
+            assignments, columns, out, needs_roster=True, term_path=term)  # fmt: skip
 
 
 @click.command("csv")
 @_options
-def long_csv(gradebook, roster_file, roster_columns, encoding, assignments, out) -> None:
+def long_csv(term, gradebook, roster_file, roster_columns, encoding, assignments, out) -> None:
     """A long CSV: one row per student, assignment and part (and total), with the submission
     that counts and when it was graded."""
     _export("csv", long_rows, gradebook, roster_file, roster_columns, encoding,
-            assignments, (), out, needs_roster=False)  # fmt: skip
+            assignments, (), out, needs_roster=False, term_path=term)  # fmt: skip
 
 
 COMMANDS = (canvas, moodle, long_csv)

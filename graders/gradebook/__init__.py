@@ -16,9 +16,12 @@ import importlib
 from typing import Any
 
 _WHERE = {
+    "Adjustment": "records",
+    "AdjustmentError": "term_store",
     "BatchRecorder": "recorder",
     "DEFAULT_PATH": "store",
     "ENVIRONMENT": "store",
+    "Extension": "records",
     "CaseRow": "records",
     "Claim": "records",
     "Gradebook": "store",
@@ -26,6 +29,7 @@ _WHERE = {
     "Grading": "records",
     "PartRow": "records",
     "Run": "records",
+    "SimilarityRow": "term_store",
     "Student": "records",
     "location": "store",
 }

@@ -34,12 +34,20 @@ class BatchRecorder:
         assignment: Assignment,
         out_dir: Path | None,
         claims: dict[str, list[Claim]] | None = None,
+        times: dict[str, str] | None = None,
+        submitted_at: tuple[str, str] | None = None,
     ) -> None:
+        """``times``: when each submission was made, by submission folder, as an LMS export
+        says (Gradescope's ``created_at``); ``submitted_at``: (ISO time in UTC, or "mtime",
+        and where it comes from) for every submission the export does not date."""
         self.gradebook = gradebook
         self.assignment = assignment
         self.run_id = gradebook.start_run(assignment.id, assignment.title, out_dir)
         self.known = gradebook.latest_digests(assignment.id)
         self.claims = claims or {}
+        self.times = times or {}
+        self.submitted_at = submitted_at
+        self.recorded_students: list[str] = []
         self.recorded = 0
         self.failed: list[str] = []
         self.error: str | None = None
@@ -54,14 +62,38 @@ class BatchRecorder:
             return
         folder = PurePath(item.submission.origin).name
         claims = self.claims.get(folder) or self.claims.get(result.student) or ()
+        when, source = self._time(item, folder, result.student)
         try:
-            self.gradebook.record(result, self.run_id, claims)
+            self.gradebook.record(result, self.run_id, claims, None, when, source)
         except GradebookError as exc:
             self.failed.append(result.student)
             self.error = str(exc)
             return
         self.known[result.student] = result.digest
         self.recorded += 1
+        self.recorded_students.append(result.student)
+
+    def _time(self, item: BatchItem, folder: str, student: str) -> tuple[str | None, str | None]:
+        """When the submission was made and who says so; (None, None) when nobody does."""
+        from .lms_times import GRADESCOPE_TIME
+
+        when = self.times.get(folder) or self.times.get(student)
+        if when is not None:
+            return when, GRADESCOPE_TIME
+        if self.submitted_at is None:
+            return None, None
+        value, source = self.submitted_at
+        if value != "mtime":
+            return value, source
+        from ..late import utc_text
+
+        try:
+            stamp = Path(item.submission.origin).stat().st_mtime
+        except OSError:
+            return None, None
+        import datetime as dt
+
+        return utc_text(dt.datetime.fromtimestamp(stamp, dt.UTC)), source
 
     def finish(self) -> None:
         try:

@@ -29,7 +29,7 @@ from sqlalchemy import (
     Text,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 VERSION_KEY = "schema_version"
 
 metadata = MetaData()
@@ -74,6 +74,10 @@ gradings = Table(
     Column("problem", Text),
     Column("budget_hit", Boolean, nullable=False, default=False),
     Column("seconds", Float, nullable=False, default=0.0),
+    # When the submission was made (ISO 8601, UTC) and who says so (Gradescope's metadata,
+    # --submitted-at, the file's modification time): the late policy reads these (version 2).
+    Column("submitted_at", Text),
+    Column("submitted_from", Text),
     Index("gradings_latest", "assignment", "student", "id"),
 )
 
@@ -129,5 +133,63 @@ submitters = Table(
     Column("name", Text, nullable=False, default=""),
 )
 
+# A grade set by hand, with its reason, who and when (version 2). Never updated or deleted: a
+# withdrawal is a row of its own (kind "withdraw", ``withdraws`` the id it takes back), so the
+# trail is whole. ``student`` is a roster id, or a submission's name where no roster names it.
+adjustments = Table(
+    "adjustments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("assignment", Text, nullable=False),
+    Column("student", Text, nullable=False),
+    Column("part", Text),  # None: the assignment's total
+    Column("kind", Text, nullable=False),  # "points" (added), "set", "withdraw"
+    Column("value", Float),
+    Column("withdraws", Integer),
+    Column("reason", Text, nullable=False),
+    Column("by", Text, nullable=False),
+    Column("at", Text, nullable=False),
+    Index("adjustments_of", "assignment", "student", "id"),
+)
+
+# A student's own due date for an assignment (version 2); the latest row counts, and every
+# earlier one stays as the trail.
+extensions = Table(
+    "extensions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("assignment", Text, nullable=False),
+    Column("student", Text, nullable=False),
+    Column("until", Text, nullable=False),  # ISO 8601, UTC
+    Column("reason", Text, nullable=False, default=""),
+    Column("by", Text, nullable=False),
+    Column("at", Text, nullable=False),
+)
+
+# The last similarity run of each assignment, for the dashboards (version 2): replaced as a
+# whole by each ``unograde similarity``; evidence for a person to judge, never a grade.
+similarity_pairs = Table(
+    "similarity_pairs",
+    metadata,
+    Column("assignment", Text, primary_key=True),
+    Column("rank", Integer, primary_key=True),
+    Column("first", Text, nullable=False),
+    Column("second", Text, nullable=False),
+    Column("code", Float, nullable=False),  # share of the smaller one's fingerprints shared
+    Column("behaviour", Float, nullable=False),  # weight of the wrong answers both gave
+    Column("cases", Text, nullable=False, default=""),  # the cases named, one per line
+    Column("page", Text),  # the side-by-side page (absolute), if written
+    Column("computed_at", Text, nullable=False),
+)
+
+
+def _v1_to_v2(conn: Connection) -> None:
+    """Submission times on gradings; adjustments, extensions and similarity tables."""
+    for column in ("submitted_at", "submitted_from"):
+        conn.exec_driver_sql(f"ALTER TABLE gradings ADD COLUMN {column} TEXT")
+    for table in (adjustments, extensions, similarity_pairs):
+        table.create(conn)
+
+
 # MIGRATIONS[v] upgrades a gradebook at version v to v + 1, inside the opening transaction.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2}

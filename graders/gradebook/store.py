@@ -39,6 +39,7 @@ from ..results import CaseOutcome, SubmissionResult, first_message
 from ..textsafe import clean_text
 from . import schema as s
 from .records import CaseRow, Claim, Grading, PartRow, Run, Student, now
+from .term_store import TermRecords
 
 DEFAULT_PATH = "gradebook.db"
 ENVIRONMENT = "UNOGRADE_GRADEBOOK"
@@ -72,7 +73,7 @@ def _url(where: str) -> tuple[URL, str]:
     return url, shown
 
 
-class Gradebook:
+class Gradebook(TermRecords):
     """An open gradebook. ``create``: make the tables in an empty database (``grade`` and
     ``roster import`` do; ``export`` and ``dashboard`` need one that exists)."""
 
@@ -245,9 +246,13 @@ class Gradebook:
         run_id: int | None = None,
         claims: Iterable[Claim] = (),
         graded_at: str | None = None,
+        submitted_at: str | None = None,
+        submitted_from: str | None = None,
     ) -> int:
         """Record one grading (its parts, its cases with their first message) in one
-        transaction; returns its id. Cheap: it runs in the grader's main process."""
+        transaction; returns its id. Cheap: it runs in the grader's main process.
+        ``submitted_at`` (ISO 8601, UTC) and ``submitted_from`` (who says so) are what the
+        late policy reads."""
         row = {
             "run_id": run_id,
             "assignment": result.assignment,
@@ -265,6 +270,8 @@ class Gradebook:
             "problem": None if result.problem is None else clean_text(result.problem),
             "budget_hit": result.budget_hit,
             "seconds": result.seconds,
+            "submitted_at": submitted_at,
+            "submitted_from": None if submitted_from is None else clean_text(submitted_from),
         }
         with self.writing() as conn:
             gid = conn.execute(s.gradings.insert(), row).inserted_primary_key[0]
@@ -373,7 +380,8 @@ class Gradebook:
                 select(
                     g.c.id, g.c.run_id, g.c.assignment, g.c.title, g.c.student, g.c.origin,
                     g.c.digest, g.c.graded_at, g.c.grader_version, g.c.isolation, g.c.score,
-                    g.c.max_score, g.c.problem, g.c.budget_hit,
+                    g.c.max_score, g.c.problem, g.c.budget_hit, g.c.submitted_at,
+                    g.c.submitted_from,
                 ).where(where).order_by(g.c.assignment, g.c.student, g.c.id)
             ).all()  # fmt: skip
             ids = [r.id for r in rows]

@@ -52,10 +52,13 @@ def render(
     show_hidden: bool = True,
     assignment: Assignment | None = None,
     staff: bool = False,
+    standing=None,
 ) -> str:
     """One report of ``result``; its assignment (looked up by the result's id when not given)
     provides the templates of its views and their filters, and Gradescope's visibility of
-    hidden cases. ``staff``: hidden cases shown in full (Markdown and HTML only)."""
+    hidden cases. ``staff``: hidden cases shown in full (Markdown and HTML only).
+    ``standing`` (:class:`graders.adjust.standing.Standing`): the score this term, with the
+    adjustments and the lateness, shown under the graded score (Markdown and HTML)."""
     if assignment is None and fmt in ("md", "html", "gradescope"):
         assignment = _assignment_of(result)
     if fmt == "json":
@@ -71,7 +74,13 @@ def render(
         visibility = assignment.hidden_visibility if assignment is not None else AFTER_PUBLISHED
         data = cap_value(gradescope_results(result, visibility, assignment), 20_000, 10**6, 64)
         return json.dumps(data) + "\n"
-    context = {"result": result, "show_hidden": show_hidden, "staff": staff}
+    context = {
+        "result": result,
+        "show_hidden": show_hidden,
+        "staff": staff,
+        "standing": standing,
+        "standing_lines": standing.lines() if standing is not None else [],
+    }
     if fmt == "md":
         return render_template("report.md.j2", assignment, **context)
     if fmt == "html":

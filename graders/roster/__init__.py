@@ -81,6 +81,57 @@ def show_command(gradebook: str | None, assignments: tuple[str, ...]) -> None:
         _status(book, assignments)
 
 
+@roster.command("extend")
+@click.argument("student")
+@click.argument("assignment")
+@click.option(
+    "--until",
+    required=True,
+    metavar="TIME",
+    help="The student's own due date, with its offset: 2025-03-09T23:59:00-05:00.",
+)
+@click.option("--reason", default="", help="Why (kept with it; shown in the student's report).")
+@click.option("--by", help="Who grants it (default: the user running unograde).")
+@gradebook_option
+def extend_command(student: str, assignment: str, until: str, reason: str, by: str | None,
+                   gradebook: str | None) -> None:  # fmt: skip
+    """Give STUDENT (roster id, login, email or submission name) their own due date for
+    ASSIGNMENT; lateness is then counted from it. Granting again replaces it (both kept)."""
+    from ..adjust import default_user
+    from ..adjust.people import StudentError, resolve
+    from ..gradebook import GradebookError
+    from ..late import LateError, parse_time, utc_text
+
+    try:
+        when = parse_time(until, "--until")
+    except LateError as exc:
+        fail(terminal_plain(str(exc)))
+    with open_gradebook(gradebook, create=True) as book:
+        try:
+            graded = [a for a, _ in book.assignments()]
+            if assignment not in graded and not _loadable(assignment):
+                known = ", ".join(graded) or "none graded"
+                fail(f"unknown assignment {terminal_plain(repr(assignment))} ({known})")
+            who, _ = resolve(book, student, None)
+            granted = book.extend(assignment, who.key, utc_text(when), reason, by or default_user())
+        except (GradebookError, StudentError) as exc:
+            fail(terminal_plain(str(exc)))
+    click.echo(
+        f"extension {granted.id}: {terminal_plain(who.label)} has until {granted.until} for "
+        f"{terminal_plain(assignment)} (by {terminal_plain(granted.by)})"
+    )
+
+
+def _loadable(assignment: str) -> bool:
+    from ..assignment import AssignmentError, load_assignment
+
+    try:
+        load_assignment(assignment)
+    except AssignmentError:
+        return False
+    return True
+
+
 def _status(book, assignments: tuple[str, ...]) -> None:
     """Per assignment: how many roster students have a submission, which submissions match
     nobody, which students have none."""

@@ -74,6 +74,71 @@ def parse_metadata(text: str, where: str) -> dict[str, list[Claim]]:
 def submitters_in(path: Path) -> dict[str, list[Claim]]:
     """The submitters listed by a Gradescope export at ``path`` (a folder, or a zip, holding
     ``submission_metadata.yml`` at its top or one folder down); {} when there is none."""
+    found = _metadata_text(path)
+    return {} if found is None else parse_metadata(*found)
+
+
+def submission_times(path: Path) -> dict[str, str]:
+    """When each submission of a Gradescope export at ``path`` was made (its ``created_at``,
+    as ISO 8601 in UTC), by submission folder; {} when the export holds no times.
+
+    Canvas's and Moodle's bulk downloads hold no submission time (Canvas marks a late one
+    ``_LATE_`` in its name, without saying when): for those, ``--submitted-at``."""
+    found = _metadata_text(path)
+    if found is None:
+        return {}
+    text, where = found
+    try:
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError:
+        return {}  # submitters_in has said what is wrong with it
+    times: dict[str, str] = {}
+    for folder, entry in data.items() if isinstance(data, dict) else ():
+        if not isinstance(entry, dict):
+            continue
+        value = entry.get(":created_at", entry.get("created_at"))
+        if value is None:
+            continue
+        when = gradescope_time(value)
+        if when is None:
+            raise MetadataError(f"{where}: {folder}: created_at {str(value)[:60]!r} is not a time")
+        times[str(folder)] = when
+    return times
+
+
+def gradescope_time(value: object) -> str | None:
+    """Gradescope's ``2025-03-07 22:14:56.654321000 -08:00`` (or an ISO 8601 time) in UTC."""
+    import datetime as dt
+
+    from ..late import utc_text
+
+    if isinstance(value, dt.datetime):
+        when = value
+    else:
+        text = str(value).strip()
+        head, _, fraction = text.partition(".")
+        if fraction:  # nanoseconds: Python reads at most microseconds
+            digits, _, zone = fraction.partition(" ")
+            text = f"{head}.{digits[:6]}" + (f" {zone}" if zone else "")
+        when = None
+        for form in ("%Y-%m-%d %H:%M:%S.%f %z", "%Y-%m-%d %H:%M:%S %z"):
+            try:
+                when = dt.datetime.strptime(text, form)
+                break
+            except ValueError:
+                continue
+        if when is None:
+            try:
+                when = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+            except ValueError:
+                return None
+    if when.tzinfo is None:
+        return None
+    return utc_text(when)
+
+
+def _metadata_text(path: Path) -> tuple[str, str] | None:
+    """The text of the ``submission_metadata.yml`` at ``path`` and how to name it."""
     path = Path(path)
     if path.is_dir():
         candidates = [path / METADATA, *sorted(path.glob(f"*/{METADATA}"))]
@@ -82,8 +147,8 @@ def submitters_in(path: Path) -> dict[str, list[Claim]]:
                 if candidate.stat().st_size > MAX_BYTES:
                     raise MetadataError(f"{candidate}: too large for submission metadata")
                 text = candidate.read_text(encoding="utf-8", errors="replace")
-                return parse_metadata(text, str(candidate))
-        return {}
+                return text, str(candidate)
+        return None
     if path.is_file() and path.suffix == ".zip":
         try:
             with zipfile.ZipFile(path) as archive:
@@ -93,7 +158,7 @@ def submitters_in(path: Path) -> dict[str, list[Claim]]:
                         if info.file_size > MAX_BYTES:
                             raise MetadataError(f"{path}:{info.filename}: too large")
                         text = archive.read(info).decode("utf-8", errors="replace")
-                        return parse_metadata(text, f"{path}:{info.filename}")
+                        return text, f"{path}:{info.filename}"
         except (zipfile.BadZipFile, OSError):
-            return {}  # the grader says what is wrong with the zip itself
-    return {}
+            return None  # the grader says what is wrong with the zip itself
+    return None

@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..gradebook.records import Grading, Student
+from ..gradebook.records import Adjustment, Extension, Grading, Student
 from .matching import ClassMatch, Matcher, match_class, name_conflicts
 
 if TYPE_CHECKING:
+    from ..adjust.standing import Standing
     from ..gradebook.store import Gradebook
+    from ..late import LatePolicy
 
 
 @dataclass
@@ -25,6 +27,10 @@ class Term:
     assignments: list[tuple[str, str]]  # (id, title), in the order of the columns
     latest: dict[str, list[Grading]]  # assignment -> the latest grading of each submission
     matches: dict[str, ClassMatch] = field(default_factory=dict)  # only with a roster
+    # What moves a graded score: adjustments and extensions by assignment, late policies.
+    adjustments: dict[str, list[Adjustment]] = field(default_factory=dict)
+    extensions: dict[str, list[Extension]] = field(default_factory=dict)
+    policies: dict[str, LatePolicy] = field(default_factory=dict)
 
     @property
     def has_roster(self) -> bool:
@@ -46,6 +52,27 @@ class Term:
             if grading.student == student.id:
                 return grading
         return None
+
+    def standing(
+        self, assignment: str, student: Student, grading: Grading | None = None
+    ) -> Standing | None:
+        """The score that counts for ``student`` (None: no submission): the grading with the
+        adjustments and extension made for them (by roster id or by the submission's name)
+        and the assignment's late policy."""
+        from ..adjust.standing import latest_extension, standing_of
+
+        grading = grading or self.grading(assignment, student)
+        if grading is None:
+            return None
+        keys = {student.id, grading.student}
+        made = [a for a in self.adjustments.get(assignment, []) if a.student in keys]
+        extension = latest_extension(self.extensions.get(assignment, []), keys)
+        return standing_of(grading, made, self.policies.get(assignment), extension)
+
+    def score(self, assignment: str, student: Student) -> float | None:
+        """The final score of ``student`` (adjusted, less any late penalty), or None."""
+        standing = self.standing(assignment, student)
+        return None if standing is None else standing.final
 
     def max_score(self, assignment: str) -> float:
         scores = [g.max_score for g in self.latest.get(assignment, [])]
@@ -74,9 +101,10 @@ def load_term(
     gradebook: Gradebook,
     roster: Sequence[Student] | None = None,
     only: Sequence[str] = (),
+    policies: dict[str, LatePolicy] | None = None,
 ) -> Term:
     """The term in ``gradebook``; ``roster`` replaces the gradebook's own; ``only`` keeps
-    those assignments, in that order."""
+    those assignments, in that order; ``policies`` the late policy of each assignment."""
     students = list(roster) if roster is not None else gradebook.roster()
     known = gradebook.assignments()
     if only:
@@ -93,7 +121,13 @@ def load_term(
     for grading in gradebook.latest():
         if grading.assignment in wanted:
             latest[grading.assignment].append(grading)
-    term = Term(students, known, latest)
+    term = Term(students, known, latest, policies=dict(policies or {}))
+    for adjustment in gradebook.adjustments():
+        if adjustment.assignment in wanted:
+            term.adjustments.setdefault(adjustment.assignment, []).append(adjustment)
+    for extension in gradebook.extensions():
+        if extension.assignment in wanted:
+            term.extensions.setdefault(extension.assignment, []).append(extension)
     if students:
         claims = gradebook.claims()
         matcher = Matcher(students)

@@ -104,10 +104,11 @@ def test_an_older_schema_is_migrated_on_open_in_one_transaction(tmp_path, monkey
         calls.append(1)
         conn.exec_driver_sql("ALTER TABLE gradings ADD COLUMN note TEXT")
 
-    monkeypatch.setattr(s, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(s, "MIGRATIONS", {1: add_note})
+    current = s.SCHEMA_VERSION
+    monkeypatch.setattr(s, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setattr(s, "MIGRATIONS", {**s.MIGRATIONS, current: add_note})
     with Gradebook(path) as book:
-        assert book.schema_version() == 2 and len(book.latest()) == 1
+        assert book.schema_version() == current + 1 and len(book.latest()) == 1
     with Gradebook(path) as book:  # once only
         assert calls == [1]
     columns = [row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(gradings)")]
@@ -123,12 +124,13 @@ def test_a_failing_migration_changes_nothing(tmp_path, monkeypatch):
         conn.exec_driver_sql("ALTER TABLE gradings ADD COLUMN note TEXT")
         conn.exec_driver_sql("THIS IS NOT SQL")
 
-    monkeypatch.setattr(s, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(s, "MIGRATIONS", {1: broken})
+    current = s.SCHEMA_VERSION
+    monkeypatch.setattr(s, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setattr(s, "MIGRATIONS", {**s.MIGRATIONS, current: broken})
     with pytest.raises(GradebookError):
         Gradebook(path)
     db = sqlite3.connect(path)
-    assert db.execute("SELECT value FROM unograde_meta").fetchone() == ("1",)
+    assert db.execute("SELECT value FROM unograde_meta").fetchone() == (str(current),)
     assert "note" not in [row[1] for row in db.execute("PRAGMA table_info(gradings)")]
     assert db.execute("SELECT count(*) FROM gradings").fetchone() == (1,)
 
