@@ -36,7 +36,7 @@ from graders.views import MAX_PILES, aligned_pile, cut_piles, plain_pile
 from . import explain
 from . import generate as gen
 from .formats.solution import format_solution, parse_solution
-from .formats.uno_file import Game, UnoFormatError, read_uno
+from .formats.uno_file import Game, UnoFormatError, format_uno, read_uno
 from .parts import simulate
 
 ONE_HAND = ("part01", "part02")
@@ -226,7 +226,8 @@ class Plugin(
         reference's game, in the reference's turn order."""
         if case.part not in explain.EXPLAINED_PARTS:
             return None
-        return Probe(explain.SINGLE_MOVE, explain.probe_calls(self._game(case)))
+        game = self._game(case)
+        return Probe(explain.SINGLE_MOVE, explain.probe_calls(game), explain.probe_expected(game))
 
     def first_divergence(self, case: Case, value: Any, answers: ProbeAnswers | None) -> dict | None:
         """The first turn whose move departs from the rules (see ``explain``)."""
@@ -264,6 +265,14 @@ class Plugin(
 
     def parse_program_output(self, part: str, text: str) -> Any:
         return parse_program_output(part, text)
+
+    def call_input(self, part: str, args: tuple) -> str | None:
+        """A probe's ``onePlayerOneMove(discard, deck, hand)`` as the ``.uno`` file a part 1
+        program reads: that one hand (parts 1 and 2 play the file's first hand)."""
+        if part not in ONE_HAND or len(args) != 3:
+            return None
+        discard, deck, hand = args
+        return format_uno(Game([tuple(hand)], tuple(deck), tuple(discard)))
 
     def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
         return view(part, args, expected, actual)
