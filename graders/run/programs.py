@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..assignment import Limits
-from ..kit.runtime.text import error_line
+from ..kit.runtime.text import error_line, first_error
 from ..textsafe import cap_text, clean_text
 from .budget import Budget, Interrupted, current_budget
 from .identity import acquire, give
@@ -82,18 +82,6 @@ def _argv(words: tuple[str, ...]) -> list[str]:
 
 
 MAX_REPORT = 6000  # characters of a compiler's report kept (its first errors)
-
-
-def first_error(report: str) -> str:
-    """The compiler's first error in one line: its ``file:line:column: error`` line and the
-    message that follows (GHC puts it on the next lines), or the report's first line."""
-    lines = [line.rstrip() for line in report.splitlines() if line.strip()]
-    for k, line in enumerate(lines):
-        if "error" in line.lower():
-            more = " ".join(x.strip().lstrip("•").strip() for x in lines[k + 1 : k + 3])
-            text = f"{line.strip()} {more}".strip()
-            return text[:400]
-    return lines[0][:400] if lines else ""
 
 
 def _safe_name(name: str) -> str:

@@ -97,14 +97,8 @@ def load_case(entry: Mapping[str, Any], root: Path) -> Case:
     )
 
 
-def parse_program_output(part: str, text: str) -> tuple:
-    """The solution text a program printed, as the structure a function returns."""
-    solution = parse_solution(text, "your output")
-    if part in ONE_HAND:
-        if len(solution.hands) != 1:
-            raise ValueError(f"your output: expected one hand, found {len(solution.hands)}")
-        return (solution.hands[0], solution.deck, solution.discard)
-    return (solution.hands, solution.deck, solution.discard)
+# What a program printed, read back: the feedback module's, so the kit reads it alike.
+parse_program_output = FEEDBACK.module.parse_program_output
 
 
 def solve(part: str, path: str | Path) -> str:
@@ -284,8 +278,18 @@ class Plugin(
         return FEEDBACK_FILE
 
     def kit_starters(self) -> Mapping[str, bytes]:
-        """``uno.py``: the four functions with their docstrings, each raising until written."""
-        return {"uno.py": (self.assignment.folder / "starter" / "uno.py").read_bytes()}
+        """``uno.py``: the four functions with their docstrings, each raising until written;
+        ``haskell/``: the course's layout, each part returning the game unchanged."""
+        starter = self.assignment.folder / "starter"
+        files = {"uno.py": (starter / "uno.py").read_bytes()}
+        # The course's Haskell layout: the four part files and the default Helpers.hs.
+        for path in sorted((starter / "haskell").glob("*.hs")):
+            files[f"haskell/{path.name}"] = path.read_bytes()
+        return files
+
+    def kit_support(self) -> Sequence[str]:
+        """The solution text's reader, which ``parse_program_output`` reads a program with."""
+        return ["solution_text.py"]
 
     def kit_notebook(self) -> str | None:
         return "uno.py"  # the page: "A module uno.py (or a notebook)"
