@@ -283,7 +283,8 @@ norecursedirs = fixtures .* venv *.egg build dist __pycache__
 
 def programs_readable(plugin) -> bool:
     """Whether the feedback module reads a program's output back (the kit needs it)."""
-    return callable(getattr(load_module(plugin.kit_feedback()), "parse_program_output", None))
+    module = load_module(plugin.kit_feedback())
+    return callable(getattr(module, "parse_program_output", None))
 
 
 def check_page(assignment: Assignment, kit: dict, starters: list[str], notebook: str | None) -> str:

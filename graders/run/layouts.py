@@ -1,9 +1,9 @@
 """A course's own layout of a submission: one source file per part, each compiled into a
 program of its own and run with the case's input file as its argument.
 
-Some courses hand out an assignment as one file per part in a compiled language (the
-uno-moves Haskell homework: ``csce322h0mework03part01.hs`` to ``...part04.hs`` beside the
-course's ``Helpers.hs``; ``./part01 game.uno`` prints the answer).  An assignment describes
+Some courses hand out an assignment as one file per part in a compiled language (a Haskell
+homework: ``hw03part01.hs`` to ``hw03part04.hs`` beside the course's ``Helpers.hs``;
+``./part01 game.uno`` prints the answer).  An assignment describes
 such a layout in its ``assignment.toml``, with no code of its own::
 
     [layouts.haskell]
@@ -14,7 +14,7 @@ such a layout in its ``assignment.toml``, with no code of its own::
     run = "./{program} {input}"
     program = "{part}"                      # the built program's name
     [layouts.haskell.files]                 # the part -> its source file
-    part01 = "csce322h0mework03part01.hs"
+    part01 = "hw03part01.hs"
     [layouts.haskell.build_limits]          # each part's build (a compiler needs more)
     timeout = 30.0
     memory_mb = 2048
