@@ -100,6 +100,9 @@ class Assignment:
     adapter: str | None = None
     # Programs in any language: entry file -> {"run": ..., "build": ...}.
     programs: dict = field(default_factory=dict)
+    # A course's own layout of per-part source files (``[layouts.NAME]``, see
+    # :mod:`graders.run.layouts`): name -> its table.
+    layouts: dict = field(default_factory=dict)
     # The course it belongs to: where its fixtures, references and shared templates are.
     course: courses.Course = field(default_factory=courses.builtin, compare=False)
 
@@ -250,6 +253,14 @@ def load_assignment(assignment_id: str) -> Assignment:
             f"{config_path}: [imports] allowed: expected a list of module names such as "
             f'["numpy", "pandas"], got {allowed!r}'
         )
+    layouts = config.get("layouts", {})
+    if layouts:
+        from .run.layouts import LayoutError, layout_specs
+
+        try:
+            layout_specs(layouts, folder, [p.id for p in parts])
+        except LayoutError as exc:
+            raise AssignmentError(f"{config_path}: {exc}") from None
     return Assignment(
         course=course,
         id=config["id"],
@@ -266,6 +277,7 @@ def load_assignment(assignment_id: str) -> Assignment:
         provided=tuple(config.get("provided", ())),
         adapter=config.get("adapter"),
         programs=config.get("programs", {}),
+        layouts=layouts,
     )
 
 

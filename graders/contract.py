@@ -144,6 +144,13 @@ class ProgramIO(ABC):
         in the expected form raises ``ValueError`` with the reason: the case is graded
         "malformed output" and the student sees what was printed."""
 
+    def call_input(self, part: str, args: tuple) -> str | None:
+        """The input file a program of ``part`` reads for a call of the part's function
+        with ``args`` (a probe's call, see ``Explanation``), so that a failed case of a
+        compiled layout is explained by running the student's own program. Default: None
+        (programs are not probed)."""
+        return None
+
 
 class Views(ABC):
     """Capability: the HTML report draws a failed public case (cards, a game's turns)."""
@@ -255,6 +262,10 @@ class Probe:
 
     function: str
     calls: tuple[tuple, ...]
+    # Optional: what each call should answer (plain data, as compared). A runner that pays
+    # a process per call (a compiled program of a course's layout) stops at the first call
+    # whose answer differs; the harness, one round trip for all, ignores it.
+    expected: tuple | None = None
 
 
 # One answer per probe call, in order: ("returned", value) or ("raised", "Type: message").

@@ -28,6 +28,7 @@ class CaseOutcome(StrEnum):
     WRONG_SHAPE = "wrong-shape"
     MALFORMED = "malformed"  # a program printed output that is not in the expected form
     NOT_RUN = "not-run"  # after repeated timeouts, or past the submission's budget
+    COMPILE_ERROR = "compile-error"  # a part's source file that its compiler refused
 
     @property
     def label(self) -> str:

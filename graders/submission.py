@@ -292,6 +292,13 @@ def _program_of(folder: Path, programs: list | None):
     return detect(folder, programs)
 
 
+def _claims(spec, name: str) -> bool:
+    """Whether a lone file called ``name`` is ``spec``'s: a program's entry file, or one of a
+    course layout's part files."""
+    claims = getattr(spec, "claims", None)
+    return claims(name) if claims is not None else spec.entry == name
+
+
 def _prepare_program(name: str, origin: str, source: Path, spec) -> Submission:
     """A program submission: the whole folder, as sent (it may need several files), regular
     files only; an entry file that is a link is a problem."""
@@ -300,9 +307,14 @@ def _prepare_program(name: str, origin: str, source: Path, spec) -> Submission:
         sub = Submission(
             name=name, origin=origin, folder=folder, module_file=spec.entry, program=spec
         )
+        layout = getattr(spec, "claims", None) is not None
         if source.is_dir():
             sub.notes += _copy_tree(source, folder)
             entry = source / spec.entry
+            if layout:  # the first part file sent
+                sent = [source / f for _, f in spec.files if os.path.lexists(source / f)]
+                entry = sent[0] if sent else entry
+                sub.module_file = entry.name
         else:
             entry = source
             try:
@@ -310,8 +322,12 @@ def _prepare_program(name: str, origin: str, source: Path, spec) -> Submission:
             except SubmissionError as exc:
                 sub.problem = str(exc)
         if sub.problem is None and entry.is_symlink():
-            sub.problem = f"{spec.entry} is a symbolic link: submit the file itself"
-        sub.notes.append(f"graded as a program: {' '.join(spec.run)}")
+            sub.problem = f"{entry.name} is a symbolic link: submit the file itself"
+        if layout:
+            sub.module_file = entry.name
+            sub.notes.append(spec.describe(folder))
+        else:
+            sub.notes.append(f"graded as a program: {' '.join(spec.run)}")
         sub.digest = _digest(folder)
         return sub
     except BaseException:
@@ -564,7 +580,7 @@ def _load(
     origin = origin or str(path)
     if not os.path.lexists(path):
         raise SubmissionError(f"{path}: no such file or folder")
-    entry_spec = next((s for s in programs or [] if s.entry == path.name), None)
+    entry_spec = next((s for s in programs or [] if _claims(s, path.name)), None)
     if not path.is_dir() and entry_spec is not None:
         # A lone program file (main.js, Main.java...): named after its folder.
         return [_prepare_program(path.parent.name, origin, path, entry_spec)]

@@ -10,9 +10,11 @@ package), never the reference.
 from __future__ import annotations
 
 from itertools import chain
+from pathlib import Path
 from typing import Any
 
 from .compare import describe_sequence, normalise, type_name
+from .loader import load_module
 
 ONE_HAND = ("part01", "part02")
 MAX_LINES = 8
@@ -224,3 +226,26 @@ def show_input(part: str, args: tuple) -> list[str]:
         cards = " ".join(card_text(c) for c in pile) or "(empty)"
         lines.append(f"{label} ({len(pile)}{suffix}): {cards}")
     return lines
+
+
+def parse_program_output(part: str, text: str) -> tuple:
+    """The solution text a program printed (a Haskell part as the course's ``printGame``
+    prints it, or any program), as the structure a function returns; ``ValueError`` says why
+    it cannot be read. The grader and the kit read it with this one function."""
+    solution = _solution_text().parse_solution(text, "your output")
+    if part in ("part01", "part02"):
+        if len(solution.hands) != 1:
+            raise ValueError(f"your output: expected one hand, found {len(solution.hands)}")
+        return (solution.hands[0], solution.deck, solution.discard)
+    return (solution.hands, solution.deck, solution.discard)
+
+
+def _solution_text():
+    """``solution_text.py`` beside this file (the kit carries it there too), loaded once."""
+    global _SOLUTION_TEXT
+    if _SOLUTION_TEXT is None:
+        _SOLUTION_TEXT = load_module(Path(__file__).with_name("solution_text.py"))
+    return _SOLUTION_TEXT
+
+
+_SOLUTION_TEXT = None

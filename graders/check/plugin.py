@@ -70,10 +70,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         assignment = load_assignment(assignment_id)
         if not target:
             raise AssignmentError("--unograde-submission is required")
-        from ..run.programs import program_specs
+        from ..run.layouts import say_missing_toolchains, submission_kinds
 
-        programs = program_specs(assignment.programs) if assignment.programs else None
+        programs = submission_kinds(assignment)
         subs = load_submissions(Path(target), assignment.module, programs=programs)
+        say_missing_toolchains(subs)
         cases = assignment.cases(visibility="public")
     except (AssignmentError, SubmissionError) as exc:
         items.append(SetupFailed.from_parent(session, name="unograde-setup", message=str(exc)))

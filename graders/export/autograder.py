@@ -61,7 +61,7 @@ def _found(subs: list[Submission]) -> str:
 def grade_upload(assignment: Assignment, submission: Path) -> dict:
     """The results.json data for the upload in ``submission``."""
     from ..grade.engine import grade_submission
-    from ..run.programs import program_specs
+    from ..run.layouts import submission_kinds
 
     if not submission.is_dir() or not any(submission.iterdir()):
         return _message_only(
@@ -69,7 +69,7 @@ def grade_upload(assignment: Assignment, submission: Path) -> dict:
             f"holding {assignment.module}.py)."
         )
     folder = _upload_folder(submission)
-    programs = program_specs(assignment.programs) if assignment.programs else None
+    programs = submission_kinds(assignment)
     subs = load_submissions(folder, assignment.module, nested=True, programs=programs)
     try:
         if len(subs) != 1:

@@ -114,6 +114,35 @@ def constraints() -> str:
     return "# unograde's dependencies as the export ran with them\n" + "\n".join(lines) + "\n"
 
 
+def toolchain_lines(assignment) -> str:
+    """setup.sh's lines installing the compilers the assignment's layouts need (GHC for the
+    Haskell homework), where the image's apt-get can; empty when it accepts none."""
+    from ..run.layouts import layout_specs
+    from ..run.toolchains import TOOLCHAINS
+
+    if not assignment.layouts:
+        return ""
+    parts = [p.id for p in assignment.parts]
+    lines = []
+    for layout in layout_specs(assignment.layouts, assignment.folder, parts):
+        chain = TOOLCHAINS.get(layout.toolchain)
+        if chain is None:
+            continue
+        package = chain.debian_package
+        lines.append(
+            f"# {layout.language} submissions are compiled with {chain.name} ({package}).\n"
+            f"if ! command -v {chain.command} >/dev/null 2>&1 && command -v apt-get >/dev/null "
+            "2>&1; then\n"
+            f"  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq {package} \\\n"
+            f"    || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "
+            f"{package}) \\\n"
+            f'    || echo "unograde: {package} could not be installed; {layout.language} '
+            'submissions will say so"\n'
+            "fi\n\n"
+        )
+    return "".join(lines)
+
+
 SETUP_SH = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder image (unograde {version},
 # assignment {assignment}). UNOGRADE_AUTOGRADER_ROOT replaces /autograder: for tests only.
@@ -138,7 +167,7 @@ if ! command -v bwrap >/dev/null 2>&1; then
   fi
 fi
 
-# A Python 3.11 or newer (Ubuntu 22.04's own python3 is 3.10).
+{toolchains}# A Python 3.11 or newer (Ubuntu 22.04's own python3 is 3.10).
 python_ok() {{ "$1" -c 'import sys, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; }}
 PY=""
 for candidate in python3.13 python3.12 python3.11 python3; do
@@ -272,6 +301,7 @@ def build_autograder(
             "fallback": FALLBACK,
             "user": SANDBOX_ACCOUNT,
             "visibility": f" --hidden-visibility {hidden_visibility}" if hidden_visibility else "",
+            "toolchains": toolchain_lines(assignment),
         }
         files: dict[str, tuple[bytes, int]] = {
             "setup.sh": (SETUP_SH.format(**scripts).encode(), 0o755),

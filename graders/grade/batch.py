@@ -30,7 +30,7 @@ from .. import __version__
 from ..assignment import Assignment, Case, Limits
 from ..report import write_atomic
 from ..results import CaseResult, SubmissionResult, from_dict
-from ..run.programs import program_specs
+from ..run.layouts import say_missing_toolchains, submission_kinds
 from ..run.scratch import scratch_space
 from ..submission import (
     Submission,
@@ -155,10 +155,11 @@ def grade_batch(
         formats = [*formats, "json"]  # result.json is how a re-run knows what is done
     fingerprint = fixtures_fingerprint(assignment, limits, cases, staff)
     submissions: list[Submission] = []
-    programs = program_specs(assignment.programs) if assignment.programs else None
+    programs = submission_kinds(assignment)
     for path in paths:
         submissions.extend(_load(Path(path), assignment, programs))
     assign_names(submissions)
+    say_missing_toolchains(submissions)
     items = [BatchItem(sub) for sub in submissions]
     if on_start:
         on_start(len(items))

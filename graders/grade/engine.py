@@ -38,9 +38,11 @@ from ..kit.runtime.verdict import (
 from ..results import CaseOutcome, CaseResult, PartResult, SubmissionResult
 from ..run import imports
 from ..run.budget import Budget, budget_scope
+from ..run.layouts import Layout
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
 from ..submission import Submission
 from ..textsafe import cap_text, cap_value, clean_text
+from .layout_run import LayoutRun, provide_defaults
 from .overtime import OverBudget, Watchdog
 
 
@@ -70,7 +72,7 @@ def judge(
     case: Case,
     outcome: Outcome,
     worth: float,
-    program: bool = False,
+    program: bool | str = False,
     staff: bool = False,
 ) -> CaseResult:
     """Turn what came back for one case into an outcome with student-facing messages.
@@ -80,7 +82,8 @@ def judge(
     """
     plugin = assignment.plugin
     part = assignment.part(case.part)
-    who = "the program" if program else part.function
+    # ``program``: True for a program, or the words naming it (a layout's part file).
+    who = program if isinstance(program, str) else "the program" if program else part.function
     result = CaseResult(
         name=case.name,
         part=case.part,
@@ -103,7 +106,9 @@ def judge(
     else:
         kind, message = failure(status, who, part.function, assignment.limits.memory_mb, outcome)
         result.outcome, result.messages = CaseOutcome(kind), [message]
-        if status in (RunStatus.RAISED, RunStatus.IMPORT_ERROR):
+        if status == RunStatus.MISSING and outcome.error_type == "MissingFile":
+            result.messages = [outcome.message]  # a layout's part file, not a function
+        if status in (RunStatus.RAISED, RunStatus.IMPORT_ERROR, RunStatus.COMPILE_ERROR):
             result.traceback = outcome.traceback
     if outcome.mutated:
         result.messages.append(MUTATED.format(function=part.function))
@@ -147,7 +152,7 @@ def judge_within(
     case: Case,
     outcome: Outcome,
     worth: float,
-    program: bool = False,
+    program: bool | str = False,
     staff: bool = False,
 ) -> CaseResult:
     """:func:`judge` under the submission's budget: past its end (before or during the
@@ -334,7 +339,10 @@ def _explain(plugin, session, cases, outcomes, results, staff: bool, watch: Watc
             with watch:  # the grader's own work is guarded; the probe's run has its budget
                 probe = plugin.probe(case, value)
             answers = None
-            if probe is not None and session is not None and not session.budget.expired:
+            if probe is not None and isinstance(session, LayoutRun):
+                if not session.budget.expired:
+                    answers = session.probe_answers(probe, len(cases) + k * 10_000)
+            elif probe is not None and session is not None and not session.budget.expired:
                 answers = _probe_answers(
                     session.call(Call(len(cases) + k, probe.function, probe.calls, many=True))
                 )
@@ -436,6 +444,17 @@ def _grade(
                     covers=list(case.covers),
                 )
             )
+    elif isinstance(submission.program, Layout):
+        submission.notes.extend(provide_defaults(submission.program, submission.folder))
+        ran = {}
+        with LayoutRun(assignment, submission, limits, mode) as layout_run:
+            for case, outcome in layout_run.cases(cases, streaks):
+                ran[len(results)] = outcome
+                who = f"your {submission.program.source(case.part) or case.part}"
+                results.append(
+                    judge_within(watch, assignment, case, outcome, worth[case.part], who, staff)
+                )
+            _explain(plugin, layout_run, list(cases), ran, results, staff, watch)
     elif submission.program is not None:
         ran = {}
         for case, outcome in _run_program(assignment, submission, cases, limits, mode, streaks):

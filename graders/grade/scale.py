@@ -29,7 +29,8 @@ def pack(sub: Submission) -> dict[str, Any]:
                 files[str(path.relative_to(sub.folder))] = path.read_bytes()
     data = {k: v for k, v in asdict(sub).items() if k not in ("folder", "program")}
     data["files"] = files
-    data["program"] = asdict(sub.program) if sub.program is not None else None
+    # A program's spec or a course's layout: plain frozen data, pickled as it is.
+    data["program"] = sub.program
     data["has_folder"] = sub.folder is not None
     return data
 
@@ -37,7 +38,6 @@ def pack(sub: Submission) -> dict[str, Any]:
 def grade_packed(settings: Settings, packed: dict) -> Done:
     """Runs on a Dask worker: unpack, grade in the local sandbox, write the reports, return
     the compact result (:func:`graders.grade.workers.grade_and_report`)."""
-    from ..run.programs import ProgramSpec
     from .workers import grade_and_report
 
     folder = Path(tempfile.mkdtemp(prefix="unograde-dask-")) if packed["has_folder"] else None
@@ -57,9 +57,7 @@ def grade_packed(settings: Settings, packed: dict) -> Done:
             digest=packed["digest"],
             cell_of_line=_line_map(packed["cell_of_line"]),
             unchecked=tuple(packed["unchecked"]) if packed.get("unchecked") else None,
-            program=ProgramSpec(program["entry"], tuple(program["run"]), tuple(program["build"]))
-            if program
-            else None,
+            program=program,
         )
         return grade_and_report(settings, sub)
     finally:

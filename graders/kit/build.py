@@ -36,7 +36,9 @@ from ..assignment import Assignment, AssignmentError
 from ..contract import ProgramIO, SelfCheck
 from ..paths import templates_dir
 from ..run import harness
+from ..run.layouts import layout_specs
 from ..run.programs import program_specs
+from ..run.toolchains import TOOLCHAINS
 from .notebook import starter_notebook
 from .runtime.loader import load_module
 
@@ -131,6 +133,25 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
             for spec in program_specs(assignment.programs):
                 programs[spec.entry] = {"run": list(spec.run), "build": list(spec.build)}
 
+    # A course's own layout (one compiled program per part), built and run as the grader
+    # does; its default files (the course's Helpers.hs) go in the check's folder.
+    layouts = {}
+    if assignment.layouts and isinstance(plugin, ProgramIO) and programs_readable(plugin):
+        for layout in layout_specs(assignment.layouts, folder, [p.id for p in assignment.parts]):
+            chain = TOOLCHAINS.get(layout.toolchain)
+            layouts[layout.name] = {
+                "language": layout.language,
+                "files": dict(layout.files),
+                "build": list(layout.build),
+                "run": list(layout.run),
+                "program": layout.program,
+                "defaults": list(layout.defaults),
+                "build_timeout": layout.build_limits.timeout,
+                "install": chain.install_hint if chain else "",
+            }
+            for source in layout.default_files():
+                files[f"{PACKAGE}/defaults/{source.name}"] = source.read_bytes()
+
     # The public cases, solved.
     wanted = set(plugin.kit_parts())
     cases = []
@@ -203,6 +224,7 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
         "provided": provided,
         "notebook": name if notebook is not None else None,
         "programs": programs,
+        "layouts": layouts,
         "notes": notes,
         "cases": cases,
     }
@@ -257,6 +279,12 @@ PYTEST_INI = """[pytest]
 addopts = -p no:cacheprovider -o console_output_style=classic
 norecursedirs = fixtures .* venv *.egg build dist __pycache__
 """
+
+
+def programs_readable(plugin) -> bool:
+    """Whether the feedback module reads a program's output back (the kit needs it)."""
+    module = load_module(plugin.kit_feedback())
+    return callable(getattr(module, "parse_program_output", None))
 
 
 def check_page(assignment: Assignment, kit: dict, starters: list[str], notebook: str | None) -> str:
@@ -317,6 +345,17 @@ def check_page(assignment: Assignment, kit: dict, starters: list[str], notebook:
             f"{next(iter(kit['programs']))}`. It is built and run with its language's own tools "
             "(which must be installed: `node`, `javac` and `java`, `gcc`...), each case's input "
             "on its standard input, and what it prints is read back as the grader reads it.",
+            "",
+        ]
+    for layout in kit.get("layouts", {}).values():
+        names = ", ".join(f"`{f}`" for f in layout["files"].values())
+        lines += [
+            f"{layout['language']} in the course's own layout is checked too ({names}, beside "
+            "your own changed helpers file, if any; else the course's is used): put the files "
+            "in this folder and run `python -m pytest` (they are checked instead of the Python "
+            f"starter while they are here). Each part is built with `{' '.join(layout['build'])}`"
+            f" and each case run as `{' '.join(layout['run'])}`, as the grader does; the "
+            f"compiler must be installed (`{layout['install']}`).",
             "",
         ]
     if kit["notes"]:

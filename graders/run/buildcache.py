@@ -51,7 +51,9 @@ def lookup(key: str) -> Path | None:
 def keep(key: str, built: Path) -> Path:
     """Keep the folder ``built`` as the build of ``key`` (a copy); the kept folder."""
     root = cache_root()
-    root.mkdir(parents=True, exist_ok=True)
+    # The grader's own: no sandboxed child (an unprivileged user, without bubblewrap) may
+    # read another submission's build from it.
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
     final = root / key
     if final.is_dir():
         return final

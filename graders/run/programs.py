@@ -18,12 +18,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..assignment import Limits
-from ..kit.runtime.text import error_line
-from ..textsafe import clean_text
+from ..kit.runtime.text import error_line, first_error
+from ..textsafe import cap_text, clean_text
 from .budget import Budget, Interrupted, current_budget
 from .identity import acquire, give
 from .sandbox import LAUNCHER as LAUNCHER
@@ -62,9 +63,13 @@ def program_specs(table: dict) -> list[ProgramSpec]:
     ]
 
 
-def detect(folder: Path, specs: list[ProgramSpec]) -> ProgramSpec | None:
+def detect(folder: Path, specs: list) -> object | None:
+    """The first of ``specs`` (programs, then a course's layouts) that ``folder`` holds."""
     for spec in specs:
-        if (folder / spec.entry).is_file():
+        found_in = getattr(spec, "found_in", None)
+        if found_in is not None and found_in(folder):
+            return spec
+        if found_in is None and (folder / spec.entry).is_file():
             return spec
     return None
 
@@ -74,6 +79,22 @@ def _argv(words: tuple[str, ...]) -> list[str]:
     if words and words[0] in ("python", "python3"):
         return [os.path.realpath(sys.executable), "-I", "-S", *words[1:]]
     return list(words)
+
+
+MAX_REPORT = 6000  # characters of a compiler's report kept (its first errors)
+
+
+def _safe_name(name: str) -> str:
+    """A relative file name inside the working folder (no ``..``, no absolute path)."""
+    parts = [p for p in Path(name).parts if p not in ("", ".", "..", "/")]
+    return "/".join(parts) or "input"
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
 
 
 def _signal_name(code: int) -> str:
@@ -100,11 +121,15 @@ class ProgramRunner:
         isolation: str = "auto",
         budget: Budget | None = None,
         shared: tuple[str, ...] = (),
+        system: tuple[str, ...] = (),
     ):
         """``shared`` names top-level entries of ``folder`` that, under bubblewrap, are not
         copied but bound read-only from ``folder`` itself (a library every run uses, such as
         pytest: copying it for each run cost more than the run). Without bubblewrap nothing
-        is read-only, so they are copied like the rest: one run cannot change the next's."""
+        is read-only, so they are copied like the rest: one run cannot change the next's.
+        ``system``: host folders a toolchain reads beyond the sandbox's system view, bound
+        read-only at the same paths (bubblewrap; without it they are where they are)."""
+        self.system = [(Path(p), p) for p in system if Path(p).is_dir()]
         self.spec, self.limits = spec, limits
         self.mode = choose_isolation(isolation)
         self.isolation = isolation_text(self.mode, limits)
@@ -154,26 +179,28 @@ class ProgramRunner:
         return binds
 
     def _command(
-        self, words: tuple[str, ...], cpu: float, output_bytes: int, build: bool
-    ) -> list[str]:
+        self, words: tuple[str, ...], cpu: float, output_bytes: int, build: bool,
+        limits: Limits, inputs: list[tuple[Path, str]],
+    ) -> list[str]:  # fmt: skip
         argv = _argv(words)
         address_space = argv[0] == os.path.realpath(sys.executable)
-        limits = [
+        caps = [
             "--limits",
-            str(int(self.limits.memory_mb)),
+            str(int(limits.memory_mb)),
             repr(float(cpu)),
             str(int(output_bytes)),
             "1" if address_space else "0",
         ]
-        confine = confine_command(self.identity, nproc=self.limits.processes)
-        launcher = inside(confine, self.mode) + limits + ["--", *argv]
+        confine = confine_command(self.identity, nproc=limits.processes)
+        launcher = inside(confine, self.mode) + caps + ["--", *argv]
         if self.mode == "bwrap":
-            binds = [(LAUNCHER, "/sandbox/launch.py")]
+            binds = [(LAUNCHER, "/sandbox/launch.py"), *self.system]
             if build:
                 shared = [(source, f"{SANDBOX_WORK}/{name}") for source, name in self.shared]
-                prefix = bwrap_command(self.limits.disk_mb, work=self.work, ro_binds=binds + shared)
+                prefix = bwrap_command(limits.disk_mb, work=self.work, ro_binds=binds + shared)
             else:
-                prefix = bwrap_command(self.limits.disk_mb, ro_binds=binds + self._entries())
+                mounted = [(source, f"{SANDBOX_WORK}/{name}") for source, name in inputs]
+                prefix = bwrap_command(limits.disk_mb, ro_binds=binds + self._entries() + mounted)
             return prefix + launcher
         return launcher
 
@@ -185,21 +212,31 @@ class ProgramRunner:
         cpu: float,
         case_id: int,
         build: bool = False,
+        limits: Limits | None = None,
+        files: Sequence[tuple[str, bytes]] = (),
     ) -> Outcome:
+        """One run of ``words``; ``files`` (name, bytes) are put read-only in its working
+        folder first (a case's input file), and taken away after."""
+        limits = limits or self.limits
         if self.budget.expired:
             self.budget.hit = True
             return Outcome(case_id, "not-run", message=self.budget.reason())
-        out_cap = self.limits.output_kb * 1024
+        out_cap = limits.output_kb * 1024
         try:
-            tree = Tree(self.limits, self.identity)
+            tree = Tree(limits, self.identity)
         except Interrupted:
             return Outcome(case_id, "not-run", message="not run: grading was interrupted")
         home = SANDBOX_WORK if self.mode == "bwrap" else str(self.work)
+        inputs = self._place(files)
         try:
             with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
                 started = time.monotonic()
+                # A build writes files (objects, the program): its file-size cap is the
+                # disk's, not what a case may print; what it prints is still read up to the cap.
+                size = max(limits.disk_mb, 1) << 20 if build else out_cap + 1
+                command = self._command(words, cpu, size, build, limits, inputs)
                 proc = subprocess.Popen(
-                    tree.command(self._command(words, cpu, out_cap + 1, build)),
+                    tree.command(command),
                     cwd=self.work,
                     env=tree.env(home),
                     stdin=subprocess.PIPE,
@@ -226,20 +263,23 @@ class ProgramRunner:
                 out.seek(0)
                 stdout = out.read(out_cap + 1).decode("utf-8", "replace")
                 err.seek(0)
-                stderr = clean_text(err.read(8192).decode("utf-8", "replace"))
+                stderr = clean_text(
+                    err.read(8192 if not build else 32768).decode("utf-8", "replace")
+                )
         finally:
             tree.close()
+            self._unplace(inputs)
         if self.mode == "bwrap" and code is not None and code - 128 in _LIMIT_SIGNALS:
             code = 128 - code  # bubblewrap exits 128 + N for a child killed by signal N
         if over_budget:
             self.budget.hit = True
             return Outcome(case_id, "not-run", seconds=elapsed, message=self.budget.reason())
-        base = Outcome(
-            case_id, "returned", value=stdout[:out_cap], stdout=stderr[-2000:], seconds=elapsed
-        )
+        # A build's messages are read from the top (the first error); a run's from the end.
+        kept = stderr[:16000] if build else stderr[-2000:]
+        base = Outcome(case_id, "returned", value=stdout[:out_cap], stdout=kept, seconds=elapsed)
         if len(stdout) > out_cap and not timed_out:
             base.status = "crashed"
-            base.message = f"printed more than {self.limits.output_kb} KB (the output limit)"
+            base.message = f"printed more than {limits.output_kb} KB (the output limit)"
         elif timed_out:
             base.status, base.message = "timeout", f"no answer within {timeout:g} s (wall clock)"
         elif memory:
@@ -250,7 +290,7 @@ class ProgramRunner:
                 base.status, base.message = "timeout", f"used more than {cpu:g} s of CPU time"
             elif sig == signal.SIGXFSZ or len(stdout) > out_cap:
                 base.status = "crashed"
-                base.message = f"printed more than {self.limits.output_kb} KB (the output limit)"
+                base.message = f"printed more than {limits.output_kb} KB (the output limit)"
             elif "out of memory" in stderr.lower() or "MemoryError" in stderr:
                 base.status, base.message = "memory", "ran out of memory"
             else:
@@ -263,8 +303,40 @@ class ProgramRunner:
                 base.message = f"exited with status {code}" + error_line(stderr)
         elif len(stdout) > out_cap:
             base.status = "crashed"
-            base.message = f"printed more than {self.limits.output_kb} KB (the output limit)"
+            base.message = f"printed more than {limits.output_kb} KB (the output limit)"
         return base
+
+    def _place(self, files: Sequence[tuple[str, bytes]]) -> list[tuple[Path, str]]:
+        """Write ``files`` where the run will read them: under bubblewrap in a folder of
+        their own, bound read-only into the working folder; otherwise into the working copy
+        itself (read-only, the grader's), taken away after the run."""
+        if not files:
+            return []
+        placed = []
+        if self.mode == "bwrap":
+            holder = Path(tempfile.mkdtemp(prefix="unograde-input-"))
+            os.chmod(holder, 0o755)
+            for k, (name, data) in enumerate(files):
+                source = holder / f"{k}"
+                source.write_bytes(data)
+                os.chmod(source, 0o444)
+                placed.append((source, _safe_name(name)))
+            return placed
+        for name, data in files:
+            target = self.work / _safe_name(name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if target.exists() or target.is_symlink():
+                _remove(target)
+            target.write_bytes(data)
+            os.chmod(target, 0o444)
+            placed.append((target, _safe_name(name)))
+        return placed
+
+    def _unplace(self, placed: list[tuple[Path, str]]) -> None:
+        for source, _ in placed:
+            _remove(source)
+        if placed and self.mode == "bwrap":
+            shutil.rmtree(placed[0][0].parent, ignore_errors=True)
 
     def build(self) -> Outcome | None:
         """Build once (``javac``, ``gcc``...); an outcome when the build fails."""
@@ -278,8 +350,38 @@ class ProgramRunner:
         result.message = f"`{' '.join(self.spec.build)}` failed: {result.message}\n{result.stdout}"
         return result
 
-    def run(self, case_id: int, stdin: str, args: tuple[str, ...] = ()) -> Outcome:
-        """One case: ``stdin`` on standard input, ``args`` after the program's own command."""
-        return self._run(
-            self.spec.run + tuple(args), stdin, self.limits.timeout, self.limits.cpu, case_id
-        )
+    def run(
+        self,
+        case_id: int,
+        stdin: str,
+        args: tuple[str, ...] = (),
+        words: tuple[str, ...] | None = None,
+        files: Sequence[tuple[str, bytes]] = (),
+    ) -> Outcome:
+        """One case: ``stdin`` on standard input, ``args`` after the program's own command
+        (``words``, the spec's run command by default); ``files`` put read-only in its
+        working folder (a case's input file)."""
+        command = (self.spec.run if words is None else words) + tuple(args)
+        return self._run(command, stdin, self.limits.timeout, self.limits.cpu, case_id, files=files)
+
+    def compile(self, words: tuple[str, ...], limits: Limits) -> Outcome | None:
+        """One compiler run in the working copy, under the build ``limits`` (a compiler
+        needs more than a case); None when it built, else an outcome saying why not: a
+        ``compile-error`` with the compiler's first error as its message and its report (cut
+        to a bounded size) as its traceback, or the limit it ran out of."""
+        result = self._run(words, "", limits.timeout, limits.cpu, -1, build=True, limits=limits)
+        if result.status == "returned":
+            return None
+        if result.status == "not-run":
+            return result
+        report = cap_text(result.stdout.strip() or result.value.strip(), MAX_REPORT)
+        if result.status == "crashed" and result.message.startswith("exited with status"):
+            result.status = "compile-error"
+            result.message = first_error(report) or result.message
+        else:  # a limit: the compiler's own time, memory or output
+            result.status = "compile-error"
+            result.message = f"the build ran out of its limits: {result.message}"
+        result.error_type = "CompileError"
+        result.traceback = report
+        result.value, result.stdout = None, ""
+        return result

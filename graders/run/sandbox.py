@@ -70,6 +70,7 @@ class RunStatus(StrEnum):
     IMPORT_ERROR = "import-error"
     MALFORMED = "malformed"  # a program's output could not be read as an answer
     NOT_RUN = "not-run"
+    COMPILE_ERROR = "compile-error"  # a compiled part's build failed (its own outcome)
 
 
 @dataclass

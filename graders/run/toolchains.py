@@ -29,6 +29,10 @@ class Toolchain:
     command: str  # the executable looked up on PATH: "ghc", "sml", "gcc"
     version_args: tuple[str, ...]
     debian_package: str
+    # Host folders outside the sandbox's system view (``/usr``, ``/etc``, ...) that the
+    # toolchain reads, bound read-only at the same place (Debian's GHC keeps its package
+    # database in /var/lib/ghc).
+    sandbox_paths: tuple[str, ...] = ()
 
     @property
     def install_hint(self) -> str:
@@ -51,7 +55,7 @@ class Toolchain:
 
 
 TOOLCHAINS: dict[str, Toolchain] = {
-    "ghc": Toolchain("GHC", "ghc", ("--numeric-version",), "ghc"),
+    "ghc": Toolchain("GHC", "ghc", ("--numeric-version",), "ghc", ("/var/lib/ghc",)),
     "smlnj": Toolchain("SML/NJ", "sml", ("@SMLversion",), "smlnj"),
     "gcc": Toolchain("gcc", "gcc", ("-dumpfullversion",), "gcc"),
 }

@@ -63,6 +63,13 @@ def probe_calls(game: Sequence[Step]) -> tuple[tuple, ...]:
     )
 
 
+def probe_expected(game: Sequence[Step]) -> tuple:
+    """What each probe call should answer: the reference's ``(hand, deck, discard)`` after
+    that turn, so that a student's program, run once per call, stops at the first that
+    differs."""
+    return tuple(normalise((step.turn.hand, step.turn.deck, step.turn.discard)) for step in game)
+
+
 def card_words(card: Any) -> str:
     """``('b','5')``, as the page writes a card."""
     if isinstance(card, list | tuple) and len(card) == 2:

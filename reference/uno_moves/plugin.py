@@ -36,7 +36,7 @@ from graders.views import MAX_PILES, aligned_pile, cut_piles, plain_pile
 from . import explain
 from . import generate as gen
 from .formats.solution import format_solution, parse_solution
-from .formats.uno_file import Game, UnoFormatError, read_uno
+from .formats.uno_file import Game, UnoFormatError, format_uno, read_uno
 from .parts import simulate
 
 ONE_HAND = ("part01", "part02")
@@ -97,14 +97,8 @@ def load_case(entry: Mapping[str, Any], root: Path) -> Case:
     )
 
 
-def parse_program_output(part: str, text: str) -> tuple:
-    """The solution text a program printed, as the structure a function returns."""
-    solution = parse_solution(text, "your output")
-    if part in ONE_HAND:
-        if len(solution.hands) != 1:
-            raise ValueError(f"your output: expected one hand, found {len(solution.hands)}")
-        return (solution.hands[0], solution.deck, solution.discard)
-    return (solution.hands, solution.deck, solution.discard)
+# What a program printed, read back: the feedback module's, so the kit reads it alike.
+parse_program_output = FEEDBACK.module.parse_program_output
 
 
 def solve(part: str, path: str | Path) -> str:
@@ -226,7 +220,8 @@ class Plugin(
         reference's game, in the reference's turn order."""
         if case.part not in explain.EXPLAINED_PARTS:
             return None
-        return Probe(explain.SINGLE_MOVE, explain.probe_calls(self._game(case)))
+        game = self._game(case)
+        return Probe(explain.SINGLE_MOVE, explain.probe_calls(game), explain.probe_expected(game))
 
     def first_divergence(self, case: Case, value: Any, answers: ProbeAnswers | None) -> dict | None:
         """The first turn whose move departs from the rules (see ``explain``)."""
@@ -265,6 +260,14 @@ class Plugin(
     def parse_program_output(self, part: str, text: str) -> Any:
         return parse_program_output(part, text)
 
+    def call_input(self, part: str, args: tuple) -> str | None:
+        """A probe's ``onePlayerOneMove(discard, deck, hand)`` as the ``.uno`` file a part 1
+        program reads: that one hand (parts 1 and 2 play the file's first hand)."""
+        if part not in ONE_HAND or len(args) != 3:
+            return None
+        discard, deck, hand = args
+        return format_uno(Game([tuple(hand)], tuple(deck), tuple(discard)))
+
     def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
         return view(part, args, expected, actual)
 
@@ -275,8 +278,18 @@ class Plugin(
         return FEEDBACK_FILE
 
     def kit_starters(self) -> Mapping[str, bytes]:
-        """``uno.py``: the four functions with their docstrings, each raising until written."""
-        return {"uno.py": (self.assignment.folder / "starter" / "uno.py").read_bytes()}
+        """``uno.py``: the four functions with their docstrings, each raising until written;
+        ``haskell/``: the course's layout, each part returning the game unchanged."""
+        starter = self.assignment.folder / "starter"
+        files = {"uno.py": (starter / "uno.py").read_bytes()}
+        # The course's Haskell layout: the four part files and the default Helpers.hs.
+        for path in sorted((starter / "haskell").glob("*.hs")):
+            files[f"haskell/{path.name}"] = path.read_bytes()
+        return files
+
+    def kit_support(self) -> Sequence[str]:
+        """The solution text's reader, which ``parse_program_output`` reads a program with."""
+        return ["solution_text.py"]
 
     def kit_notebook(self) -> str | None:
         return "uno.py"  # the page: "A module uno.py (or a notebook)"

@@ -83,8 +83,10 @@ def judge_run(feedback: Any, case: Any, run: Run, function: str, memory_mb: int)
         checked.messages = [MALFORMED.format(who=function, message=run.message)]
     else:
         checked.outcome, message = failure(run.status, function, function, memory_mb, run)
+        if run.status == "missing" and run.error_type == "MissingFile":
+            message = run.message  # a layout's part file, not a function
         checked.messages = [message]
-        if run.status in ("raised", "import-error"):
+        if run.status in ("raised", "import-error", "compile-error"):
             checked.traceback = run.traceback
     if run.mutated:
         checked.messages.append(MUTATED.format(function=function))
@@ -110,12 +112,17 @@ def find_submission(config: pytest.Config, kit: dict) -> tuple[Path | None, str 
             path = Path(config.invocation_params.dir) / path
         if not path.is_file():
             return None, f"{chosen}: no such file"
-        if path.suffix not in (".py", ".ipynb") and path.name not in programs:
+        layouts = [s for lay in (kit.get("layouts") or {}).values() for s in lay["files"].values()]
+        if path.suffix not in (".py", ".ipynb") and path.name not in [*programs, *layouts]:
             kinds = "a .py file or a notebook (.ipynb)"
             if programs:
                 kinds += " or a program (" + ", ".join(programs) + ")"
             return None, f"{chosen}: expected {kinds}"
         return path, None
+    for layout in (kit.get("layouts") or {}).values():
+        for source in layout["files"].values():
+            if (ROOT / source).is_file():
+                return ROOT / source, None  # the course's own layout (the .hs part files)
     for name in (f"{module}.py", f"{module}.ipynb", *programs):
         if (ROOT / name).is_file():
             return ROOT / name, None
@@ -245,6 +252,10 @@ def run_cases(kit: dict, source: Path, cases: list[dict], config: pytest.Config)
     program = (kit.get("programs") or {}).get(source.name)
     if program is not None:
         return run_program(kit, source, program, cases)
+    for layout in (kit.get("layouts") or {}).values():
+        if source.name in layout["files"].values():
+            notes.extend(layout_notes(layout, source.parent))
+            return run_layout(kit, source.parent, layout, cases)
     helpers = [p for p in ROOT.glob("*.py") if p.name not in ("conftest.py", source.name)]
     provided = [HERE / "provided" / name for name in kit.get("provided", [])]
     adapter = HERE / "assignment" / kit["adapter"] if kit.get("adapter") else None
@@ -325,6 +336,61 @@ def run_program(kit: dict, source: Path, program: dict, cases: list[dict]) -> di
                     run.stdout = printed + stderr
             part_who = who if len(kit["parts"]) == 1 else f"{who} on {case['part']}"
             results[case["index"]] = judge_run(feedback, view, run, part_who, limits["memory_mb"])
+    return results
+
+
+def layout_notes(layout: dict, folder: Path) -> list[str]:
+    """What is checked: the layout's part files found (and not), whose Helpers."""
+    files = list(layout["files"].values())
+    missing = [f for f in files if not (folder / f).is_file()]
+    notes = [f"checking your {layout['language']} part files ({', '.join(files)})"]
+    if missing:
+        notes.append(f"not found: {', '.join(missing)} (those parts score nothing)")
+    for rel in layout.get("defaults", []):
+        name = Path(rel).name
+        own = (folder / name).is_file()
+        notes.append(f"your own {name} was used" if own else f"the course's {name} was used")
+    return notes
+
+
+def run_layout(kit: dict, folder: Path, layout: dict, cases: list[dict]) -> dict:
+    """Run and judge ``cases`` on the course's layout in ``folder`` (one source file per
+    part): each part built once with the grader's command, each case run as the grader runs
+    it (``./part01 cases/part01test01.uno``), what it printed read back alike."""
+    feedback = load_feedback(HERE / "assignment" / kit["feedback"])
+    limits = kit["limits"]
+    results: dict[int, Checked] = {}
+    with Program(folder, ()) as runner:
+        for rel in layout.get("defaults", []):
+            name = Path(rel).name
+            if not (runner.work / name).exists():
+                shutil.copy2(HERE / "defaults" / name, runner.work / name)
+        built: dict[str, Run | None] = {}
+        for case in cases:
+            part = case["part"]
+            source = layout["files"].get(part)
+            program = layout["program"].format(part=part)
+            if part not in built:
+                built[part] = runner.build_part(layout, part, source)
+            run = built[part]
+            if run is None:
+                rel = "cases/" + Path(case.get("input") or "input").name
+                words = [w.format(part=part, program=program, input=rel) for w in layout["run"]]
+                data = (ROOT / case["input"]).read_bytes() if case.get("input") else b""
+                run = runner.run_with_file(
+                    words, rel, data, limits["timeout"], limits["output_kb"] * 1024
+                )
+            if run.status == "returned":
+                printed = run.value
+                try:
+                    run.value = feedback.module.parse_program_output(part, printed)
+                except ValueError as exc:
+                    run.status, run.message = "malformed", str(exc)
+                    stderr = f"\n(and on stderr:)\n{run.stdout}" if run.stdout else ""
+                    run.stdout = printed + stderr
+            who = f"your {source or part}"
+            view = SimpleNamespace(**case)
+            results[case["index"]] = judge_run(feedback, view, run, who, limits["memory_mb"])
     return results
 
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .session import Run
-from .text import clean_text, error_line
+from .text import cap_text, clean_text, error_line, first_error
 
 BUILD_TIMEOUT = 120.0
 SKIP = {"unocheck", "fixtures", "__pycache__", ".venv", "venv", ".git", ".pytest_cache"}
@@ -98,7 +98,11 @@ class Program:
             stdout = out.read(out_cap + 1).decode("utf-8", "replace")
             err.seek(0)
             stderr = clean_text(err.read(8192).decode("utf-8", "replace"))
-        run = Run("returned", value=stdout[:out_cap], stdout=stderr[-2000:], seconds=elapsed)
+        # ``traceback`` keeps stderr from the top: a build's first error (see ``build_part``).
+        run = Run(
+            "returned", value=stdout[:out_cap], stdout=stderr[-2000:], traceback=stderr,
+            seconds=elapsed,
+        )  # fmt: skip
         if timed_out:
             run.status, run.message = "timeout", f"no answer within {timeout:g} s (wall clock)"
         elif len(stdout) > out_cap:
@@ -126,6 +130,46 @@ class Program:
         result.error_type = "BuildError"
         result.message = f"`{' '.join(self.build_words)}` failed: {result.message}\n{result.stdout}"
         return result
+
+    def build_part(self, layout: dict, part: str, source: str | None) -> Run | None:
+        """Build one part of a course's layout (``ghc ... csce322h0mework03part01.hs``) as
+        the grader does; None when built, else the run every case of the part gets."""
+        if source is None or not (self.work / source).is_file():
+            return Run(
+                "missing", error_type="MissingFile", message=(
+                    f"no {source or 'file'} found: it is the file for {part}, so this part "
+                    "scores nothing"
+                ),
+            )  # fmt: skip
+        program = layout["program"].format(part=part)
+        words = [w.format(part=part, source=source, program=program) for w in layout["build"]]
+        if shutil.which(words[0]) is None:
+            return Run(
+                "not-run",
+                message=f"not run: {layout['language']} needs {words[0]}, which is not installed "
+                f"on this machine: install it ({layout.get('install', '')}) and check again",
+            )
+        result = self._run(words, "", float(layout.get("build_timeout", BUILD_TIMEOUT)), 1 << 20)
+        if result.status == "returned":
+            return None
+        report = cap_text(result.traceback.strip() or str(result.value or "").strip(), 6000)
+        if result.message.startswith("exited with status"):
+            message = first_error(report) or result.message
+        else:
+            message = f"the build ran out of its limits: {result.message}"
+        return Run("compile-error", error_type="CompileError", message=message, traceback=report)
+
+    def run_with_file(
+        self, words: Sequence[str], name: str, data: bytes, timeout: float, out_cap: int
+    ) -> Run:
+        """One case of a layout: its input file put at ``name`` in the working copy first."""
+        target = self.work / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        try:
+            return self._run(words, "", timeout, out_cap)
+        finally:
+            target.unlink(missing_ok=True)
 
     def run(self, stdin: str, args: Sequence[str], timeout: float, out_cap: int) -> Run:
         """One case: ``stdin`` on standard input, ``args`` after the program's command."""

@@ -49,3 +49,15 @@ def terminal_plain(text: object) -> str:
     """No escape sequence, control character or bidi override: the text cannot move the
     cursor, clear the screen, set a link or reorder what the reader sees."""
     return _CONTROLS.sub("", _ESCAPES.sub("", clean_text(text)))
+
+
+def first_error(report: str) -> str:
+    """A compiler's first error in one line: its ``file:line:column: error`` line and the
+    message that follows (GHC puts it on the next lines), or the report's first line. The
+    grader's and the kit's builds say it alike."""
+    lines = [line.rstrip() for line in report.splitlines() if line.strip()]
+    for k, line in enumerate(lines):
+        if "error" in line.lower():
+            more = " ".join(x.strip().lstrip("\u2022").strip() for x in lines[k + 1 : k + 3])
+            return f"{line.strip()} {more}".strip()[:400]
+    return lines[0][:400] if lines else ""

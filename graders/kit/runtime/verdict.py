@@ -27,6 +27,7 @@ OUTCOME_LABELS: dict[str, str] = {
     "missing": "missing function",
     "wrong-shape": "wrong result type or shape",
     "malformed": "malformed output",
+    "compile-error": "compile error",
     "not-run": "not run",
 }
 
@@ -40,6 +41,7 @@ FAILURES: dict[str, tuple[str, str]] = {
     "timeout": ("timeout", "{who} did not finish: {o.message}"),
     "memory": ("memory", "{who} used more than {memory} MB"),
     "crashed": ("crashed", "{who} crashed: {o.message}"),
+    "compile-error": ("compile-error", "{who} did not compile: {o.message}"),
 }
 MALFORMED = "{who} printed output that could not be read: {message}"
 MUTATED = (
