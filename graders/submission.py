@@ -311,7 +311,7 @@ def _prepare_program(name: str, origin: str, source: Path, spec) -> Submission:
                 sub.problem = str(exc)
         if sub.problem is None and entry.is_symlink():
             sub.problem = f"{spec.entry} is a symbolic link: submit the file itself"
-        sub.notes.append(f"graded as a program: {' '.join(spec.run)}")
+        sub.notes.append(getattr(spec, "note", "") or f"graded as a program: {' '.join(spec.run)}")
         sub.digest = _digest(folder)
         return sub
     except BaseException:

@@ -29,6 +29,9 @@ class Toolchain:
     command: str  # the executable looked up on PATH: "ghc", "sml", "gcc"
     version_args: tuple[str, ...]
     debian_package: str
+    # Its programs may be 32-bit x86 ones (Debian's SML/NJ 110.79 runtime is): the sandbox's
+    # seccomp filter must admit that ABI for them, under the same deny list.
+    abi32: bool = False
 
     @property
     def install_hint(self) -> str:
@@ -52,7 +55,7 @@ class Toolchain:
 
 TOOLCHAINS: dict[str, Toolchain] = {
     "ghc": Toolchain("GHC", "ghc", ("--numeric-version",), "ghc"),
-    "smlnj": Toolchain("SML/NJ", "sml", ("@SMLversion",), "smlnj"),
+    "smlnj": Toolchain("SML/NJ", "sml", ("@SMLversion",), "smlnj", abi32=True),
     "gcc": Toolchain("gcc", "gcc", ("-dumpfullversion",), "gcc"),
 }
 

@@ -36,6 +36,7 @@ from graders.contract import (
     Commands,
     FixtureGeneration,
     FixtureRequest,
+    ProgramIO,
     Review,
     ReviewResult,
     SelfCheck,
@@ -293,8 +294,18 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
     return written
 
 
-class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Commands, SelfCheck):
-    """uno-lab: 32 tasks judged from the adapter's replies, style reviewed, a terminal game."""
+class Plugin(
+    AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Commands, SelfCheck, ProgramIO
+):
+    """uno-lab: 32 tasks judged from the adapter's replies (a Python module's, or the SML
+    driver's for a ``solution.sml``), style reviewed, a terminal game."""
+
+    def program_input(self, case: Case) -> str:
+        """The SML driver's request for the case (``assignments/uno-lab/sml_text.py``)."""
+        return FEEDBACK.program_input(case.args)
+
+    def parse_program_output(self, part: str, text: str) -> Any:
+        return FEEDBACK.parse_program_output(part, text)
 
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
         return load_case(self.assignment, entry, root)
