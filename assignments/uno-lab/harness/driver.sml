@@ -92,19 +92,83 @@ val () = Backend.Interact.useFile
            (getOpt (OS.Process.getEnv "UNOGRADE_LAB_HARNESS", "harness.sml"));
 
 (* The student's file, with its standard output captured (a top-level print is shown with
-   the submission's notes) and its standard input empty. *)
+   the submission's notes) and its standard input empty.  SML/NJ compiles a file by its
+   top-level units (up to each ";"), and a file written without them is one unit: a single
+   error would leave nothing of it loaded.  So after an error the file is loaded again up
+   to the top-level declaration the error is in (and again, should that part hold an
+   error of its own): what a student wrote before the first error is graded. *)
+structure UnogradeLoad =
+struct
+  fun lineOf prefix text =
+      let
+        fun digits s = Int.fromString (String.extract (s, 0, NONE))
+        fun find [] = NONE
+          | find (l :: ls) =
+            if String.isPrefix prefix l
+            then digits (String.extract (l, size prefix, NONE))
+            else find ls
+      in find (String.fields (fn c => c = #"\n") text) end
+
+  val keywords = ["fun", "val", "structure", "datatype", "exception", "type", "local", "open",
+                  "signature", "functor", "abstype", "infix", "infixr", "nonfix", "use"]
+
+  fun topLevel line =
+      List.exists (fn k => line = k orelse String.isPrefix (k ^ " ") line
+                           orelse String.isPrefix (k ^ "\t") line) keywords
+
+  (* The line (from 1) where the top-level declaration holding line n starts. *)
+  fun declarationStart (lines : string vector, n) =
+      if n <= 1 then 1
+      else if n <= Vector.length lines andalso topLevel (Vector.sub (lines, n - 1)) then n
+      else declarationStart (lines, n - 1)
+
+  fun prefixText (lines, n) =
+      String.concat (List.tabulate (n - 1, fn i => Vector.sub (lines, i) ^ "\n"))
+
+  fun load file =
+      let
+        val (raised, text) = UnogradeServe.capturing (fn () => Backend.Interact.useFile file)
+      in
+        case raised of
+            NONE => NONE
+          | SOME _ =>
+            let
+              val error = UnogradeServe.errorPart text
+              val lines =
+                  Vector.fromList (String.fields (fn c => c = #"\n")
+                    (let val i = TextIO.openIn file in TextIO.inputAll i before TextIO.closeIn i end))
+                  handle _ => Vector.fromList []
+              fun retry (SOME n) =
+                  let val start = declarationStart (lines, n)
+                  in
+                    if start <= 1 then ()
+                    else
+                      case UnogradeServe.capturing (fn () =>
+                             Backend.Interact.useStream
+                               (TextIO.openString (prefixText (lines, start)))) of
+                          (NONE, _) => ()
+                        | (SOME _, again) =>
+                          (case lineOf "<instream>:" again of
+                               SOME m => if m < start then retry (SOME m) else ()
+                             | NONE => ())
+                  end
+                | retry NONE = ()
+            in
+              retry (lineOf (file ^ ":") text);
+              SOME error
+            end
+      end
+end;
+
 val (unogradeLoadError, unogradeLoadPrinted) =
     let
       val file = getOpt (OS.Process.getEnv "UNOGRADE_LAB_SOLUTION", "solution.sml")
       val () = UnogradeLab.feedInput []
       val finish = UnogradeLab.captureOutput ()
-      val (raised, text) = UnogradeServe.capturing (fn () => Backend.Interact.useFile file)
+      val error = UnogradeLoad.load file
       val (printed, _) = finish ()
     in
-      (case raised of
-           NONE => NONE
-         | SOME _ => SOME (UnogradeServe.errorPart text),
-       printed)
+      (error, printed)
     end;
 
 val () = UnogradeLab.loadError := unogradeLoadError;
