@@ -138,7 +138,7 @@ if ! command -v bwrap >/dev/null 2>&1; then
   fi
 fi
 
-# A Python 3.11 or newer (Ubuntu 22.04's own python3 is 3.10).
+{toolchains}# A Python 3.11 or newer (Ubuntu 22.04's own python3 is 3.10).
 python_ok() {{ "$1" -c 'import sys, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; }}
 PY=""
 for candidate in python3.13 python3.12 python3.11 python3; do
@@ -241,6 +241,41 @@ def _course_files(assignment: Assignment) -> dict[str, bytes]:
     return files
 
 
+TOOLCHAIN_SH = """# {name}: the assignment grades submissions that need it ({entry}).
+if ! command -v {command} >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq {package} \\
+      || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq {package}) \\
+      || echo "unograde: {name} could not be installed; {entry} submissions are not graded"
+  else
+    echo "unograde: no apt-get to install {name} ({package}); {entry} submissions are not graded"
+  fi
+fi
+
+"""
+
+
+def toolchain_lines(assignment: Assignment) -> str:
+    """``setup.sh``'s lines installing each toolchain the assignment's programs need (SML/NJ
+    for uno-lab's ``solution.sml``), from Debian's packages: once, when the image is built."""
+    from ..run.programs import program_specs
+    from ..run.toolchains import TOOLCHAINS
+
+    lines = []
+    for spec in program_specs(assignment.programs):
+        chain = TOOLCHAINS.get(spec.toolchain) if spec.toolchain else None
+        if chain is not None:
+            lines.append(
+                TOOLCHAIN_SH.format(
+                    name=chain.name,
+                    entry=spec.entry,
+                    command=chain.command,
+                    package=chain.debian_package,
+                )
+            )
+    return "".join(lines)
+
+
 def build_autograder(
     assignment: Assignment,
     out: Path,
@@ -272,6 +307,7 @@ def build_autograder(
             "fallback": FALLBACK,
             "user": SANDBOX_ACCOUNT,
             "visibility": f" --hidden-visibility {hidden_visibility}" if hidden_visibility else "",
+            "toolchains": toolchain_lines(assignment),
         }
         files: dict[str, tuple[bytes, int]] = {
             "setup.sh": (SETUP_SH.format(**scripts).encode(), 0o755),

@@ -193,6 +193,14 @@ def view(part: str, args: tuple, expected: Expectation, actual: Any | None) -> d
 # ---------------------------------------------------------------------------------------------
 
 
+SML_STYLE_NOTE = (
+    'style: not reviewed for a Standard ML solution.sml: the lab\'s "must use" requirements are '
+    "read from Python's syntax tree, which an SML file has none of; every task is graded in "
+    "full and nothing is deducted"
+)
+"""What an SML submission's review says, instead of a silent empty review."""
+
+
 def review(assignment: Assignment, submission: Any, case_results: Sequence) -> ReviewResult:
     """Style feedback for every unmet "must use" requirement, and its deduction.
 
@@ -200,6 +208,8 @@ def review(assignment: Assignment, submission: Any, case_results: Sequence) -> R
     default); only from a task that earned points, and never more than it earned.
     """
     path = Path(submission.folder) / f"{assignment.module}.py"
+    if not path.is_file() and (Path(submission.folder) / f"{assignment.module}.sml").is_file():
+        return ReviewResult([SML_STYLE_NOTE])
     try:
         source = path.read_text(encoding="utf-8")
     except OSError:
@@ -339,8 +349,9 @@ class Plugin(
         return FEEDBACK_FILE
 
     def kit_support(self) -> Sequence[str]:
-        """The renderer the feedback module writes every value and call with (as Python)."""
-        return ["python_text.py"]
+        """The renderer the feedback module writes every value and call with (as Python), and
+        the writer of a case as Standard ML (the feedback module loads both)."""
+        return ["python_text.py", "sml_text.py"]
 
     def kit_includes(self, case: Case) -> bool:
         return case.expected.expected.properties is None
@@ -360,7 +371,11 @@ class Plugin(
         }
 
     def kit_starters(self) -> Mapping[str, bytes]:
-        return {"solution.py": (self.assignment.folder / "starter" / "solution.py").read_bytes()}
+        starter = self.assignment.folder / "starter"
+        return {
+            "solution.py": (starter / "solution.py").read_bytes(),
+            "solution.sml": (starter / "solution.sml").read_bytes(),
+        }
 
     def kit_notebook(self) -> str | None:
         return "solution.py"  # the page: "a notebook or a zip holding it works"
@@ -370,4 +385,6 @@ class Plugin(
             "the public cases of the random tasks (the deck, dealing, drawing, Naive, a whole "
             "game) are judged by properties that use the lab's answers: the grader checks them",
             'the lab\'s "must use" style requirements are reviewed by the grader',
+            "a Standard ML solution.sml is checked by the grader only (on SML/NJ): this kit "
+            "runs Python",
         ]
