@@ -257,7 +257,7 @@ fi
 
 def toolchain_lines(assignment: Assignment) -> str:
     """``setup.sh``'s lines installing each toolchain the assignment's programs need (SML/NJ
-    for uno-lab's ``solution.sml``), from Debian's packages: once, when the image is built."""
+    for a ``solution.sml``), from Debian's packages: once, when the image is built."""
     from ..run.programs import program_specs
     from ..run.toolchains import TOOLCHAINS
 
