@@ -287,6 +287,74 @@ def _run_program(assignment, submission, cases, limits, mode, streaks):
             yield case, outcome
 
 
+def _provide_support(assignment: Assignment, submission: Submission) -> None:
+    """A served program's support files and the assignment's provided files, copied beside
+    it (the official copies win over any file of the same name the student sent)."""
+    assert submission.folder is not None
+    names = [*assignment.provided, *submission.program.support]
+    for name in names:
+        source = assignment.folder / name
+        target = submission.folder / source.name
+        if target.exists() and target.read_bytes() != source.read_bytes():
+            submission.notes.append(f"{source.name} was replaced by the provided version")
+        shutil.copy2(source, target)
+
+
+def _run_served(assignment, submission, cases, limits, mode, streaks):
+    """A served program (``serve = true`` in ``[programs]``): loaded once in a sandboxed
+    child that answers each case's request (``ProgramIO.program_input``); its answers are
+    read with ``parse_program_output`` and judged as a module's values.  Returns the
+    outcomes by case and the notes its load left (where the file stopped loading)."""
+    from ..run import toolchains
+    from ..run.served import ServedSession, compat32_for
+
+    plugin = assignment.plugin
+    if not isinstance(plugin, ProgramIO):
+        raise TypeError(f"{assignment.id}: [programs] needs a plugin with ProgramIO")
+    spec = submission.program
+    chain = toolchains.TOOLCHAINS.get(spec.toolchain) if spec.toolchain else None
+    if chain is not None and chain.path() is None:
+        toolchains.say_missing_once(chain)
+        message = f"not run: {chain.missing_message()}"
+        outcomes = {k: Outcome(k, RunStatus.NOT_RUN, message=message) for k in range(len(cases))}
+        return outcomes, [message.removeprefix("not run: ")], ""
+    _provide_support(assignment, submission)
+    outcomes: dict[int, Outcome] = {}
+    with ServedSession(
+        submission.folder,
+        spec.run,
+        limits,
+        mode,
+        expected_calls=len(cases),
+        compat32=compat32_for(spec.toolchain),
+    ) as session:
+        for k, case in enumerate(cases):
+            function = assignment.part(case.part).function
+            reason = streaks.blocked(function)
+            if reason is not None:
+                outcomes[k] = Outcome(k, RunStatus.NOT_RUN, message=reason)
+                continue
+            outcome = session.call(Call(k, function, (plugin.program_input(case),)))
+            if session.failed_import is None:
+                streaks.record(function, case.name, outcome.status)
+            if outcome.status == RunStatus.RETURNED:
+                try:
+                    outcome.value = plugin.parse_program_output(case.part, outcome.value)
+                except ValueError as exc:
+                    outcome.status, outcome.message = RunStatus.MALFORMED, str(exc)
+            elif outcome.status == "import-error":
+                outcome.status = RunStatus.IMPORT_ERROR
+            outcomes[k] = outcome
+    notes = []
+    stopped = session.ready.get("load_error") if isinstance(session.ready, dict) else None
+    if isinstance(stopped, str) and stopped:
+        notes.append(
+            f"{spec.entry} stopped loading at its first error; what it defines before that "
+            f"is graded: {clean_text(stopped[:2000])}"
+        )
+    return outcomes, notes, session.import_stdout
+
+
 def _run_module(session, assignment, cases, handled, streaks):
     """Run a module submission's cases in its sandboxed session, case by case, in order."""
     outcomes: dict[int, Outcome] = {}
@@ -455,6 +523,16 @@ def _grade(
                     judge_within(watch, assignment, case, outcome, worth[case.part], who, staff)
                 )
             _explain(plugin, layout_run, list(cases), ran, results, staff, watch)
+    elif submission.program is not None and getattr(submission.program, "serve", False):
+        ran, served_notes, import_stdout = _run_served(
+            assignment, submission, list(cases), limits, mode, streaks
+        )
+        reading_notes.extend(served_notes)
+        for k, case in enumerate(cases):
+            outcome = ran.get(k) or Outcome(k, RunStatus.CRASHED, message="no result came back")
+            results.append(
+                judge_within(watch, assignment, case, outcome, worth[case.part], staff=staff)
+            )
     elif submission.program is not None:
         ran = {}
         for case, outcome in _run_program(assignment, submission, cases, limits, mode, streaks):

@@ -131,6 +131,8 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
         module = load_module(plugin.kit_feedback())
         if callable(getattr(module, "parse_program_output", None)):
             for spec in program_specs(assignment.programs):
+                if spec.serve:
+                    continue  # a served program speaks the grader's protocol: the grader's
                 programs[spec.entry] = {"run": list(spec.run), "build": list(spec.build)}
 
     # A course's own layout (one compiled program per part), built and run as the grader

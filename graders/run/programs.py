@@ -51,13 +51,29 @@ class ProgramSpec:
     entry: str
     run: tuple[str, ...]
     build: tuple[str, ...] = ()
+    # A served program (``serve = true``) is started once per submission and answers case
+    # after case on a line protocol (:mod:`graders.run.served`), instead of a run per case.
+    serve: bool = False
+    toolchain: str = ""  # a key of graders.run.toolchains (``smlnj``): said once when missing
+    # Files of the assignment's folder copied beside the submission (by their own name; the
+    # official copies win), e.g. the served program's driver.
+    support: tuple[str, ...] = ()
+    note: str = ""  # what the submission's notes say it was graded as
 
 
 def program_specs(table: dict) -> list[ProgramSpec]:
-    """``[programs]`` of an assignment.toml: ``"main.js" = { run = "node main.js" }``."""
+    """``[programs]`` of an assignment.toml: ``"main.js" = { run = "node main.js" }``; a
+    served one adds ``serve = true`` and may name its ``toolchain``, ``support`` files and
+    ``note``."""
     return [
         ProgramSpec(
-            entry, tuple(shlex.split(spec["run"])), tuple(shlex.split(spec.get("build", "")))
+            entry,
+            tuple(shlex.split(spec["run"])),
+            tuple(shlex.split(spec.get("build", ""))),
+            serve=bool(spec.get("serve", False)),
+            toolchain=str(spec.get("toolchain", "")),
+            support=tuple(str(s) for s in spec.get("support", ())),
+            note=str(spec.get("note", "")),
         )
         for entry, spec in table.items()
     ]

@@ -291,15 +291,20 @@ def bwrap_command(
 
 
 def confine_command(
-    identity: Identity | None, *, nproc: int | None = None, python: bool = False
+    identity: Identity | None,
+    *,
+    nproc: int | None = None,
+    python: bool = False,
+    compat32: bool = False,
 ) -> list[str]:
     """What every child starts with, inside bubblewrap's view or without it: ``setpriv`` to
     its unprivileged identity (a root grader), then ``launch.py`` with the seccomp filter
     (and, for an id of its own, the process cap), which then runs the child's program (with
-    ``python``, a Python script in the same interpreter)."""
+    ``python``, a Python script in the same interpreter; with ``compat32``, a filter that also
+    admits the 32-bit x86 ABI under the same deny list, for a 32-bit toolchain)."""
     prefix = identity.setpriv() if identity is not None else []
     launcher = [os.path.realpath(sys.executable), "-I", "-S", "-B", str(LAUNCHER)]
-    rules = seccomp.available()
+    rules = seccomp.available(compat32)
     if rules is not None:
         launcher += ["--seccomp", rules.program.hex()]
     if nproc is not None and identity is not None and identity.own:
@@ -722,7 +727,30 @@ class Session:
         self.child: _Child | None = None
         self.failed_import: Outcome | None = None
         self.import_stdout = ""
+        self.ready: dict = {}  # the first child's first message (what its import said)
         self.restarts = -1
+
+    # What a subclass changes for another kind of child (``graders.run.served``): the child
+    # itself, a call's message to it, and the statuses its replies may carry.
+    statuses: tuple[str, ...] = REPLY_STATUSES
+    startup_grace: float = STARTUP_GRACE
+
+    def _spawn(self) -> _Child:
+        return _Child(
+            self.sub,
+            self.module,
+            self.limits,
+            self.mode,
+            self.extra_paths,
+            self.remaining,
+            self.adapter,
+            self.budget,
+            self.allowed_imports,
+            self.identity,
+        )
+
+    def _message(self, call: Call) -> bytes:
+        return _call_message(call, self.limits.cpu)
 
     def __enter__(self) -> Session:
         return self
@@ -750,21 +778,10 @@ class Session:
         try:
             if self.identity is None:
                 self.identity = acquire()
-            self.child = _Child(
-                self.sub,
-                self.module,
-                self.limits,
-                self.mode,
-                self.extra_paths,
-                self.remaining,
-                self.adapter,
-                self.budget,
-                self.allowed_imports,
-                self.identity,
-            )
+            self.child = self._spawn()
         except Interrupted:
             return Outcome(-1, "not-run", message="not run: grading was interrupted")
-        deadline = self.budget.cap(time.monotonic() + STARTUP_GRACE + self.limits.timeout)
+        deadline = self.budget.cap(time.monotonic() + self.startup_grace + self.limits.timeout)
         first = self.child.receive(deadline)
         if self.budget.expired and not isinstance(first, dict):
             return self._over_budget(-1)
@@ -780,6 +797,8 @@ class Session:
             )
         if not self.import_stdout:
             self.import_stdout = _text(first.get("stdout"))
+        if not self.ready:
+            self.ready = first
         info = first["import"] if isinstance(first["import"], dict) else {}
         if info.get("status") != "ok":
             self.close()
@@ -816,7 +835,7 @@ class Session:
         self.remaining = max(1, self.remaining - 1)
         limits = self.limits
         started = time.monotonic()
-        sent = child.send(_call_message(call, limits.cpu))
+        sent = child.send(self._message(call))
         # A little slack past the wall limit lets the child's own CPU timer report a busy
         # loop (no kill, no restart); a sleeping or blocked case still meets the wall.
         deadline = self.budget.cap(started + limits.timeout * 1.1 + 0.1)
@@ -851,7 +870,7 @@ class Session:
     def _accept(self, call: Call, reply: dict, elapsed: float) -> Outcome:
         """Check everything the child sent: it runs the student's code, so it may lie."""
         status = reply.get("status")
-        if reply.get("id") != call.id or status not in REPLY_STATUSES:
+        if reply.get("id") != call.id or status not in self.statuses:
             self.close()
             return Outcome(
                 call.id,

@@ -36,6 +36,7 @@ from graders.contract import (
     Commands,
     FixtureGeneration,
     FixtureRequest,
+    ProgramIO,
     Review,
     ReviewResult,
     SelfCheck,
@@ -192,6 +193,14 @@ def view(part: str, args: tuple, expected: Expectation, actual: Any | None) -> d
 # ---------------------------------------------------------------------------------------------
 
 
+SML_STYLE_NOTE = (
+    'style: not reviewed for a Standard ML solution.sml: the lab\'s "must use" requirements are '
+    "read from Python's syntax tree, which an SML file has none of; every task is graded in "
+    "full and nothing is deducted"
+)
+"""What an SML submission's review says, instead of a silent empty review."""
+
+
 def review(assignment: Assignment, submission: Any, case_results: Sequence) -> ReviewResult:
     """Style feedback for every unmet "must use" requirement, and its deduction.
 
@@ -199,6 +208,8 @@ def review(assignment: Assignment, submission: Any, case_results: Sequence) -> R
     default); only from a task that earned points, and never more than it earned.
     """
     path = Path(submission.folder) / f"{assignment.module}.py"
+    if not path.is_file() and (Path(submission.folder) / f"{assignment.module}.sml").is_file():
+        return ReviewResult([SML_STYLE_NOTE])
     try:
         source = path.read_text(encoding="utf-8")
     except OSError:
@@ -293,8 +304,18 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
     return written
 
 
-class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Commands, SelfCheck):
-    """uno-lab: 32 tasks judged from the adapter's replies, style reviewed, a terminal game."""
+class Plugin(
+    AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Commands, SelfCheck, ProgramIO
+):
+    """uno-lab: 32 tasks judged from the adapter's replies (a Python module's, or the SML
+    driver's for a ``solution.sml``), style reviewed, a terminal game."""
+
+    def program_input(self, case: Case) -> str:
+        """The SML driver's request for the case (``assignments/uno-lab/sml_text.py``)."""
+        return FEEDBACK.program_input(case.args)
+
+    def parse_program_output(self, part: str, text: str) -> Any:
+        return FEEDBACK.parse_program_output(part, text)
 
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
         return load_case(self.assignment, entry, root)
@@ -328,8 +349,9 @@ class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Comman
         return FEEDBACK_FILE
 
     def kit_support(self) -> Sequence[str]:
-        """The renderer the feedback module writes every value and call with (as Python)."""
-        return ["python_text.py"]
+        """The renderer the feedback module writes every value and call with (as Python), and
+        the writer of a case as Standard ML (the feedback module loads both)."""
+        return ["python_text.py", "sml_text.py"]
 
     def kit_includes(self, case: Case) -> bool:
         return case.expected.expected.properties is None
@@ -349,7 +371,11 @@ class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Comman
         }
 
     def kit_starters(self) -> Mapping[str, bytes]:
-        return {"solution.py": (self.assignment.folder / "starter" / "solution.py").read_bytes()}
+        starter = self.assignment.folder / "starter"
+        return {
+            "solution.py": (starter / "solution.py").read_bytes(),
+            "solution.sml": (starter / "solution.sml").read_bytes(),
+        }
 
     def kit_notebook(self) -> str | None:
         return "solution.py"  # the page: "a notebook or a zip holding it works"
@@ -359,4 +385,6 @@ class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Comman
             "the public cases of the random tasks (the deck, dealing, drawing, Naive, a whole "
             "game) are judged by properties that use the lab's answers: the grader checks them",
             'the lab\'s "must use" style requirements are reviewed by the grader',
+            "a Standard ML solution.sml is checked by the grader only (on SML/NJ): this kit "
+            "runs Python",
         ]
