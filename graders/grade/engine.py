@@ -41,6 +41,7 @@ from ..run.budget import Budget, budget_scope
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
 from ..submission import Submission
 from ..textsafe import cap_text, cap_value, clean_text
+from .counterexample import find_counterexamples
 from .overtime import OverBudget, Watchdog
 
 
@@ -446,6 +447,9 @@ def _grade(
                 )
             )
         _explain(plugin, None, list(cases), ran, results, staff, watch)
+        find_counterexamples(
+            assignment, None, list(cases), results, submission.digest, watch, 0, 0.0
+        )
     else:
         adapter = _provide(assignment, submission)
         todo = sum(k not in handled for k in range(len(cases)))
@@ -474,6 +478,17 @@ def _grade(
                     judge_within(watch, assignment, case, outcome, worth[case.part], staff=staff)
                 )
             _explain(plugin, session, list(cases), outcomes, results, staff, watch)
+            # A failed hidden case: a smaller fresh case it also gets wrong, in the same child.
+            find_counterexamples(
+                assignment,
+                session,
+                list(cases),
+                results,
+                submission.digest,
+                watch,
+                2 * len(cases),
+                limits.counterexample_seconds,
+            )
         import_stdout = session.import_stdout
     if submission.cell_of_line:
         # A notebook ran as one joined module: its tracebacks name the cell and the line in it.
