@@ -61,6 +61,11 @@ class CaseResult:
     # Where a failed case first went wrong (``contract.Explanation``): the turn, the rule,
     # the state before it (public cases only, every case in a staff run).
     first_divergence: dict | None = None
+    # A failed hidden case's public stand-in (``contract.Counterexamples``): a smaller fresh
+    # case the submission also gets wrong (``found``, ``input``, ``args``, ``differences``,
+    # ``first_divergence``, ``summary``, ``size``, ``note``), or ``found: False`` and a note
+    # saying why none is shown. Never anything of the hidden case's own input.
+    counterexample: dict | None = None
 
     @property
     def passed(self) -> bool:

@@ -42,6 +42,7 @@ from ..run.layouts import Layout
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
 from ..submission import Submission
 from ..textsafe import cap_text, cap_value, clean_text
+from .counterexample import find_counterexamples
 from .layout_run import LayoutRun, provide_defaults
 from .overtime import OverBudget, Watchdog
 
@@ -523,6 +524,10 @@ def _grade(
                     judge_within(watch, assignment, case, outcome, worth[case.part], who, staff)
                 )
             _explain(plugin, layout_run, list(cases), ran, results, staff, watch)
+        # Compiled part files are not searched for a smaller case: the notes say so.
+        find_counterexamples(
+            assignment, None, list(cases), results, submission.digest, watch, 0, 0.0
+        )
     elif submission.program is not None and getattr(submission.program, "serve", False):
         ran, served_notes, import_stdout = _run_served(
             assignment, submission, list(cases), limits, mode, streaks
@@ -533,6 +538,9 @@ def _grade(
             results.append(
                 judge_within(watch, assignment, case, outcome, worth[case.part], staff=staff)
             )
+        find_counterexamples(
+            assignment, None, list(cases), results, submission.digest, watch, 0, 0.0
+        )
     elif submission.program is not None:
         ran = {}
         for case, outcome in _run_program(assignment, submission, cases, limits, mode, streaks):
@@ -543,6 +551,9 @@ def _grade(
                 )
             )
         _explain(plugin, None, list(cases), ran, results, staff, watch)
+        find_counterexamples(
+            assignment, None, list(cases), results, submission.digest, watch, 0, 0.0
+        )
     else:
         adapter = _provide(assignment, submission)
         todo = sum(k not in handled for k in range(len(cases)))
@@ -571,6 +582,17 @@ def _grade(
                     judge_within(watch, assignment, case, outcome, worth[case.part], staff=staff)
                 )
             _explain(plugin, session, list(cases), outcomes, results, staff, watch)
+            # A failed hidden case: a smaller fresh case it also gets wrong, in the same child.
+            find_counterexamples(
+                assignment,
+                session,
+                list(cases),
+                results,
+                submission.digest,
+                watch,
+                2 * len(cases),
+                limits.counterexample_seconds,
+            )
         import_stdout = session.import_stdout
     if submission.cell_of_line:
         # A notebook ran as one joined module: its tracebacks name the cell and the line in it.

@@ -55,6 +55,10 @@ class Call:
     # A probe (``contract.Probe``): ``args`` holds one argument tuple per call, all made in
     # one round trip; the answer is their list.  Its arguments are not kept in the cache.
     many: bool = False
+    # Seconds (wall clock and CPU) this call may take, when less than the case's limit: the
+    # search for a smaller failing case keeps its own small budget (a fresh child's start
+    # waits no longer either).
+    timeout: float | None = None
 
 
 class RunStatus(StrEnum):
@@ -749,8 +753,9 @@ class Session:
             self.identity,
         )
 
-    def _message(self, call: Call) -> bytes:
-        return _call_message(call, self.limits.cpu)
+    def _message(self, call: Call, cpu: float) -> bytes:
+        """A call as the child reads it, with the CPU seconds it may use."""
+        return _call_message(call, cpu)
 
     def __enter__(self) -> Session:
         return self
@@ -772,8 +777,9 @@ class Session:
         self.close()
         return Outcome(call_id, "not-run", message=self.budget.reason())
 
-    def _start(self) -> Outcome | None:
-        """Start a child; return an outcome for every call if it cannot take any."""
+    def _start(self, until: float | None = None) -> Outcome | None:
+        """Start a child; return an outcome for every call if it cannot take any (waiting
+        for its import until ``until`` at the latest, when given)."""
         self.restarts += 1
         try:
             if self.identity is None:
@@ -782,6 +788,8 @@ class Session:
         except Interrupted:
             return Outcome(-1, "not-run", message="not run: grading was interrupted")
         deadline = self.budget.cap(time.monotonic() + self.startup_grace + self.limits.timeout)
+        if until is not None:
+            deadline = min(deadline, until)
         first = self.child.receive(deadline)
         if self.budget.expired and not isinstance(first, dict):
             return self._over_budget(-1)
@@ -824,21 +832,30 @@ class Session:
             return replace(self.failed_import, id=call.id)
         if self.budget.expired:
             return self._over_budget(call.id)
+        until = None if call.timeout is None else time.monotonic() + call.timeout
         if self.child is None:
-            failure = self._start()
+            failure = self._start(until)
             if failure is not None:
-                if failure.status in ("import-error", "memory", "timeout"):
-                    self.failed_import = failure  # importing again would fail again
+                # Importing again would fail again (unless only this call's own time ran out).
+                if failure.status in ("import-error", "memory") or (
+                    failure.status == "timeout" and until is None
+                ):
+                    self.failed_import = failure
                 return replace(failure, id=call.id)
         child = self.child
         assert child is not None
         self.remaining = max(1, self.remaining - 1)
         limits = self.limits
+        if until is not None:  # its own, smaller limits (never more than the case's)
+            left = max(0.05, until - time.monotonic())
+            limits = replace(limits, timeout=min(limits.timeout, left), cpu=min(limits.cpu, left))
         started = time.monotonic()
-        sent = child.send(self._message(call))
+        sent = child.send(self._message(call, limits.cpu))
         # A little slack past the wall limit lets the child's own CPU timer report a busy
         # loop (no kill, no restart); a sleeping or blocked case still meets the wall.
         deadline = self.budget.cap(started + limits.timeout * 1.1 + 0.1)
+        if until is not None:
+            deadline = min(deadline, until + 0.1)
         reply = child.receive(deadline) if sent else None
         elapsed = time.monotonic() - started
         if reply == "timeout" and self.budget.expired:

@@ -180,7 +180,7 @@ class ServedSession(Session):
             self.compat32,
         )
 
-    def _message(self, call: Call) -> bytes:
+    def _message(self, call: Call, cpu: float) -> bytes:
         text = call.args[0] if call.args and isinstance(call.args[0], str) else ""
         return request(call.id, text)
 

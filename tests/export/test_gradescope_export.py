@@ -132,7 +132,10 @@ def test_hidden_cases_show_their_name_and_verdict_only(autograder):
     results, _ = autograder.run({"uno.py": BEN})
     hidden = hidden_tests(results)
     assert len(hidden) == HIDDEN and len(public_tests(results)) == PUBLIC
-    assert {t["output"] for t in hidden} <= set(OUTCOMES.values())
+    # The verdict first; a failed one may add a smaller fresh case (tests/test_counterexamples.py),
+    # and the hidden inputs are checked absent below.
+    assert {t["output"].split("\n")[0] for t in hidden} <= set(OUTCOMES.values())
+    assert all("\n" not in t["output"] or "smaller case" in t["output"] for t in hidden)
     assert {t["visibility"] for t in hidden} == {"after_published"}  # the default
     assert not any("(hidden)" in t["name"] for t in results["tests"])  # named as they are
     assignment = load_assignment("uno-moves")
