@@ -83,3 +83,15 @@ def test_a_c_suite_that_does_not_compile_fails_on_the_reference(tmp_path):
     )
     assert verdict["exit"] == 2 and "numCards" in verdict["message"]
     assert not suite.SR.passes(verdict)
+
+
+def test_destroy_card_is_in_the_python_port_and_its_proxy():
+    """Tests ported from C call destroyCard: the port keeps the name (a no-op)."""
+    from reference.final_card_down import game as G
+
+    card = G.newCard(3, 1, 2)
+    assert G.destroyCard(card) is None
+    assert card == G.Card(G.Value.THREE, G.Color.BLUE, G.Suit.CLUBS)  # a value: unchanged
+    proxy = (ROOT / "assignments/final-card-down/harness/adt_proxy.py").read_text()
+    server = (ROOT / "assignments/final-card-down/harness/adt_server.py").read_text()
+    assert "def destroyCard(" in proxy and '"destroyCard"' in server
