@@ -154,6 +154,13 @@ class ProgramIO(ABC):
         (programs are not probed)."""
         return None
 
+    def read_run(self, part: str, outcome: Outcome) -> Outcome:
+        """A run of a layout's program as the plugin reads it, before its output is parsed:
+        what it printed is in ``outcome.value`` whatever its status, so a plugin may tell a
+        sanitizer's report from a crash (status ``sanitizer``, the report as the traceback)
+        or move what is not an answer to ``outcome.stdout``. Default: as it came."""
+        return outcome
+
 
 class Views(ABC):
     """Capability: the HTML report draws a failed public case (cards, a game's turns)."""

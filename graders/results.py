@@ -29,6 +29,7 @@ class CaseOutcome(StrEnum):
     MALFORMED = "malformed"  # a program printed output that is not in the expected form
     NOT_RUN = "not-run"  # after repeated timeouts, or past the submission's budget
     COMPILE_ERROR = "compile-error"  # a part's source file that its compiler refused
+    SANITIZER = "sanitizer"  # a compiled program stopped by its sanitizer (ASan, UBSan)
 
     @property
     def label(self) -> str:

@@ -109,7 +109,9 @@ def judge(
         result.outcome, result.messages = CaseOutcome(kind), [message]
         if status == RunStatus.MISSING and outcome.error_type == "MissingFile":
             result.messages = [outcome.message]  # a layout's part file, not a function
-        if status in (RunStatus.RAISED, RunStatus.IMPORT_ERROR, RunStatus.COMPILE_ERROR):
+        if status in (
+            RunStatus.RAISED, RunStatus.IMPORT_ERROR, RunStatus.COMPILE_ERROR, RunStatus.SANITIZER
+        ):  # fmt: skip
             result.traceback = outcome.traceback
     if outcome.mutated:
         result.messages.append(MUTATED.format(function=part.function))
@@ -491,8 +493,12 @@ def _grade(
     # student's test suite against mutants: those never reach the module's child.
     plugin = assignment.plugin
     handled: dict[int, Outcome] = {}
-    if isinstance(plugin, Stages) and submission.folder is not None and submission.program is None:
-        handled = dict(plugin.run_cases(submission, list(cases), limits, mode, jobs))
+    # A layout's parts without a file of their own (a C suite run against the reference)
+    # are the plugin's too.
+    layout = submission.program if isinstance(submission.program, Layout) else None
+    if isinstance(plugin, Stages) and submission.folder is not None:
+        if submission.program is None or layout is not None:
+            handled = dict(plugin.run_cases(submission, list(cases), limits, mode, jobs))
     if submission.problem or submission.folder is None:
         problem = submission.problem or "nothing to grade"
         for k, case in enumerate(cases):
@@ -515,10 +521,18 @@ def _grade(
             )
     elif isinstance(submission.program, Layout):
         submission.notes.extend(provide_defaults(submission.program, submission.folder))
-        ran = {}
+        ran: dict[int, Outcome] = {}
         with LayoutRun(assignment, submission, limits, mode) as layout_run:
-            for case, outcome in layout_run.cases(cases, streaks):
-                ran[len(results)] = outcome
+            own = [k for k in range(len(cases)) if k not in handled]
+            mine = layout_run.cases([cases[k] for k in own], streaks)
+            for k, (_, outcome) in zip(own, mine, strict=True):
+                ran[k] = replace(outcome, id=k)
+            by_id = ran | handled
+            if isinstance(plugin, Interpretation):
+                interpreted = plugin.interpret(submission, list(cases), by_id, jobs)
+                cases, reading_notes = list(interpreted.cases), list(interpreted.notes)
+            for k, case in enumerate(cases):
+                outcome = by_id.get(k) or Outcome(k, RunStatus.CRASHED, message="no result")
                 who = f"your {submission.program.source(case.part) or case.part}"
                 results.append(
                     judge_within(watch, assignment, case, outcome, worth[case.part], who, staff)

@@ -41,6 +41,14 @@ def provide_defaults(layout: Layout, folder: Path) -> list[str]:
     none of that name: the course's rule ("if a modified Helpers.hs file is not included
     with your submission, the default will be used in its place"). Notes, for the report."""
     notes = []
+    for source in layout.provided_files():
+        target = folder / source.name
+        if os.path.lexists(target):
+            if target.is_file() and not target.is_symlink():
+                if target.read_bytes() != source.read_bytes():
+                    notes.append(f"{source.name} was replaced by the course's own")
+            os.unlink(target) if not target.is_dir() else shutil.rmtree(target)
+        shutil.copy2(source, target)
     for source in layout.default_files():
         target = folder / source.name
         if os.path.lexists(target):
@@ -67,6 +75,7 @@ class LayoutRun:
             toolchain(self.layout.toolchain) if self.layout.toolchain else None
         )
         system = self.chain.sandbox_paths if self.chain is not None else ()
+        limits = self.layout.case_limits(limits)
         self.runner = ProgramRunner(submission.folder, self.layout, limits, mode, system=system)
         self.budget = self.runner.budget
         self.built: dict[str, Outcome | None] = {}
@@ -188,6 +197,7 @@ class LayoutRun:
                 continue
             name = "cases/" + (Path(case.input_path).name or "input")
             outcome = self._run_part(k, case.part, name, self.plugin.program_input(case))
+            outcome = self.plugin.read_run(case.part, outcome)
             streaks.record(case.part, case.name, outcome.status, who)
             if outcome.status == RunStatus.RETURNED:
                 printed = outcome.value
@@ -213,6 +223,7 @@ class LayoutRun:
             if text is None:
                 return None
             outcome = self._run_part(first_id + n, part, f"cases/turn-{n + 1:03d}.in", text)
+            outcome = self.plugin.read_run(part, outcome)
             if outcome.status == RunStatus.NOT_RUN:
                 return None
             if outcome.status != RunStatus.RETURNED:

@@ -200,9 +200,12 @@ class ProgramRunner:
     ) -> list[str]:  # fmt: skip
         argv = _argv(words)
         address_space = argv[0] == os.path.realpath(sys.executable)
+        # 0: no memory rlimit (a sanitizer's shadow memory; the cgroup still bounds it)
+        keep = build or getattr(self.spec, "rlimit_memory", True)
+        memory = int(limits.memory_mb) if keep else 0
         caps = [
             "--limits",
-            str(int(limits.memory_mb)),
+            str(memory),
             repr(float(cpu)),
             str(int(output_bytes)),
             "1" if address_space else "0",

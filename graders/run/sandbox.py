@@ -75,6 +75,7 @@ class RunStatus(StrEnum):
     MALFORMED = "malformed"  # a program's output could not be read as an answer
     NOT_RUN = "not-run"
     COMPILE_ERROR = "compile-error"  # a compiled part's build failed (its own outcome)
+    SANITIZER = "sanitizer"  # a sanitizer stopped the program (its report as the traceback)
 
 
 @dataclass

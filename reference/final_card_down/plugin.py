@@ -37,6 +37,9 @@ from graders.contract import (
     Interpreted,
     Probe,
     ProbeAnswers,
+    ProgramIO,
+    Review,
+    ReviewResult,
     SelfCheck,
     Stages,
     Views,
@@ -44,7 +47,7 @@ from graders.contract import (
 from graders.run.sandbox import Outcome, RunStatus
 from graders.tournaments.cli import tournament_command
 
-from . import explain, reading, suite
+from . import c_adt, explain, reading, suite
 from .feedback import FEEDBACK
 from .feedback import FEEDBACK_FILE as FEEDBACK_PATH
 from .game.readings import Readings
@@ -346,6 +349,8 @@ def first_divergence(case: Case, answers: ProbeAnswers | None) -> dict | None:
 
 class Plugin(
     AssignmentPlugin,
+    ProgramIO,
+    Review,
     Stages,
     Interpretation,
     Views,
@@ -359,6 +364,29 @@ class Plugin(
 
     def probe(self, case: Case, value: Any) -> Probe | None:
         return probe(case)
+
+    # -- a C Game.c ([layouts.c]): the scenario driver's input and answers (``c_adt``)
+
+    def program_input(self, case: Case) -> str:
+        return c_adt.scenario_input(case.args[0])
+
+    def parse_program_output(self, part: str, text: str) -> Any:
+        return c_adt.parse_answers(text)
+
+    def call_input(self, part: str, args: tuple) -> str | None:
+        """The probe (a scenario with the state asked after every move) as the driver's
+        input: a failed C scenario is explained by its own program, as a Python one is."""
+        return c_adt.scenario_input(args[0]) if part == ADT_PART else None
+
+    def read_run(self, part: str, outcome: Outcome) -> Outcome:
+        return c_adt.read_run(outcome) if part == ADT_PART else outcome
+
+    def review(
+        self, submission: Any, results: Sequence[Any], limits: Limits, isolation: str
+    ) -> ReviewResult:
+        """Memory a C ``Game.c`` still held after ``destroyGame``: a note (a deduction only
+        when ``[extra] leak_deduction`` says how many points).  A Python ADT: nothing."""
+        return c_adt.leak_review(results, self.assignment.extra)
 
     def show_input(self, part: str, args: tuple) -> list[str]:
         """A scenario's deck and its steps (moves and queries), as the scenario names them
