@@ -41,10 +41,8 @@ SCENARIOS_PER_SHAPE = 3  # for each (moves, deck size)
 MOST_MOVES = 40  # a fresh scenario plays this many moves at most
 
 SUITE = (
-    "no smaller case is searched for this part: it grades your test suite (test_game.py), "
-    "which the grader runs itself against the reference and against broken ADTs; there is no "
-    "input of your game to make smaller, and which broken ADT your suite let through stays "
-    "hidden until the course names them"
+    "no smaller case is searched for this part: it grades your test suite, which the grader "
+    "runs itself on the reference and on broken ADTs; no input of yours can be made smaller"
 )
 
 
