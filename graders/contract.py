@@ -351,6 +351,15 @@ class Counterexamples(ABC):
         so). Default: every part."""
         return True
 
+    def not_searched(self, part: str, failed: Sequence[Case]) -> str | None:
+        """Why ``failed`` (the part's failed hidden cases) get no smaller case, in the
+        student's words, when the reason is the plugin's own (the part's answers are random
+        and judged by properties; the plugin answers the part itself, :class:`Stages`), or
+        None when they are searched. The report shows it as it is, in place of
+        :meth:`searched`'s plain "no generator makes its inputs", so a student is told the
+        real reason. Asked before :meth:`searched`. Default: None."""
+        return None
+
     def shrink(self, case: Case) -> Iterable[Case]:
         """Cases simpler than ``case`` (a fresh case the submission got wrong): a player, a
         card or a move fewer, each a valid input with its expectation, the most reduced

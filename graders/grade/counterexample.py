@@ -41,6 +41,7 @@ from typing import Any
 from ..assignment import Assignment, Case
 from ..compare import normalise
 from ..contract import Counterexamples, Explanation
+from ..kit.runtime.text import cap_text
 from ..kit.runtime.verdict import bounded_input, bounded_messages, judge_value
 from ..results import CaseOutcome, CaseResult
 from ..run.sandbox import Call, Outcome, RunStatus, Session
@@ -264,6 +265,24 @@ def not_found(note: str) -> dict:
     return {"found": False, "note": note}
 
 
+def _not_searched(plugin: Any, part: str, failed: list[Case], watch: Watchdog) -> str | None:
+    """Why ``part``'s failed hidden cases are not searched (the plugin's own reason, else
+    :data:`NOT_THIS_PART`), or None when they are. The plugin's words are the grader's
+    (never the student's), cut to a note's length; a plugin that fails to answer is taken
+    to search the part (the search itself then says what went wrong)."""
+    try:
+        with watch:
+            why = plugin.not_searched(part, failed)
+            searched = plugin.searched(part)
+    except OverBudget:
+        raise
+    except Exception:  # noqa: BLE001 - a plugin's slip never fails grading
+        return None
+    if isinstance(why, str) and why.strip():
+        return cap_text(clean_text(why), 600)
+    return None if searched else NOT_THIS_PART
+
+
 def find_counterexamples(
     assignment: Assignment,
     session: Session | None,
@@ -307,9 +326,10 @@ def find_counterexamples(
         by_part.setdefault(case.part, []).append((case, result))
     next_id = first_id
     for part, mine in by_part.items():
-        if not plugin.searched(part):
+        why = _not_searched(plugin, part, [c for c, _ in mine], watch)
+        if why is not None:
             for _, result in mine:
-                result.counterexample = not_found(NOT_THIS_PART)
+                result.counterexample = not_found(why)
             continue
         function = assignment.part(part).function
         asker = _Asker(plugin, session, function, until, next_id, watch)

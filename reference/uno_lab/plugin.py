@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,7 @@ from graders.assignment import Assignment, Case
 from graders.contract import (
     AssignmentPlugin,
     Commands,
+    Counterexamples,
     FixtureGeneration,
     FixtureRequest,
     ProgramIO,
@@ -45,7 +46,7 @@ from graders.contract import (
 )
 from graders.extras import play_command
 
-from . import TASK_NUMBER, properties
+from . import TASK_NUMBER, counterexample, properties
 from .cases import CaseInput, Expected, parse_case_input, parse_expected
 from .feedback import FEEDBACK, FEEDBACK_FILE
 from .grading import outcome_from_reply, payload, run_reference, task_of
@@ -305,10 +306,43 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
 
 
 class Plugin(
-    AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Commands, SelfCheck, ProgramIO
+    AssignmentPlugin,
+    Views,
+    Review,
+    Counterexamples,
+    FixtureGeneration,
+    Solving,
+    Commands,
+    SelfCheck,
+    ProgramIO,
 ):
     """uno-lab: 32 tasks judged from the adapter's replies (a Python module's, or the SML
     driver's for a ``solution.sml``), style reviewed, a terminal game."""
+
+    # -- a failed hidden case: a smaller fresh call (``counterexample``), for the tasks
+    #    whose answers the reference decides alone
+
+    def fresh_cases(self, part: str, seed: str, failed: Sequence[Case]) -> Iterator[Case]:
+        return counterexample.fresh_cases(part, seed, failed)
+
+    def searched(self, part: str) -> bool:
+        return counterexample.searched(part)
+
+    def not_searched(self, part: str, failed: Sequence[Case]) -> str | None:
+        return counterexample.not_searched(part, failed)
+
+    def shrink(self, case: Case) -> Iterator[Case]:
+        return counterexample.shrink(case)
+
+    def size_words(self, case: Case) -> str:
+        return counterexample.size_words(case)
+
+    def show_input(self, part: str, args: tuple) -> list[str]:
+        """A fresh call (a counterexample) is shown as the call in Python; a fixture's input
+        is not (its feedback already ends with the call, the page's Decision 24)."""
+        if counterexample.is_fresh(args):
+            return counterexample.show_input(args)
+        return super().show_input(part, args)
 
     def program_input(self, case: Case) -> str:
         """The SML driver's request for the case (``assignments/uno-lab/sml_text.py``)."""
