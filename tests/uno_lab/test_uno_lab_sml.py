@@ -9,7 +9,10 @@ and a Python solution with the same mistake as an SML one, whose feedback must r
 
 from __future__ import annotations
 
+import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -76,6 +79,50 @@ def test_a_partial_solution_scores_its_tasks_and_the_template_placeholders_are_m
     assert later and {c.outcome for c in later} == {CaseOutcome.MISSING}
     # task 10 is a value: the template's empty deck is a wrong answer, not a missing task
     assert {c.outcome for c in result.cases if c.part == "task10"} == {CaseOutcome.FAILED}
+
+
+def _check_failures(output: str) -> dict[str, str]:
+    """``unograde check``'s failures as the student reads them: each failed case's id
+    (``task10::deck-edge-cards``) and the first line under its banner."""
+    failures = {}
+    lines = output.splitlines()
+    for i, line in enumerate(lines):
+        banner = re.fullmatch(r"_+ (task\d\d::\S+) _+", line)
+        if banner:
+            failures[banner.group(1)] = lines[i + 1]
+    return failures
+
+
+def test_check_on_an_sml_partial_solution_fails_the_cases_grade_fails_with_the_same_words(
+    graded, assignment
+):
+    """``unograde check`` on solution.sml: the public cases ``grade`` fails, and only those,
+    fail, each first saying what ``grade``'s report says; the partial solution does tasks 1-9,
+    so the failed cases are exactly the public ones of tasks 10 onwards."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "graders.cli", "check", "uno-lab",
+         str(EXAMPLES / "partial" / "solution.sml")],
+        capture_output=True, text=True, timeout=600, cwd=ROOT,
+    )  # fmt: skip
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    public = {case.name for case in assignment.cases(visibility="public")}
+    by_name = {c.name: c for c in graded["partial"].cases if c.name in public}
+    assert len(by_name) == len(public)
+    failures = _check_failures(proc.stdout)
+    later = {f"{c.part}::{c.name}" for c in by_name.values() if c.part >= "task10"}
+    assert set(failures) == later
+    assert {f"{c.part}::{c.name}" for c in by_name.values() if not c.passed} == later
+    for key, first in failures.items():
+        case = by_name[key.split("::", 1)[1]]
+        label, _, said = first.partition(": ")
+        # task 10's empty deck is a wrong answer, the later tasks are not in the file
+        assert (case.outcome, label) in {
+            (CaseOutcome.FAILED, "failed"), (CaseOutcome.MISSING, "missing function")
+        }, (key, first)  # fmt: skip
+        # the report's first message, as far as the terminal line shows it
+        shown = said.split("\u2026")[0]
+        assert shown and case.messages[0].startswith(shown), (key, first)
+    assert f"{len(later)} failed, {len(public) - len(later)} passed" in proc.stdout
 
 
 def test_a_type_error_stops_the_tasks_after_it_and_the_compiler_says_where(graded, assignment):
