@@ -419,6 +419,4 @@ class Plugin(
             "the public cases of the random tasks (the deck, dealing, drawing, Naive, a whole "
             "game) are judged by properties that use the lab's answers: the grader checks them",
             'the lab\'s "must use" style requirements are reviewed by the grader',
-            "a Standard ML solution.sml is checked by the grader only (on SML/NJ): this kit "
-            "runs Python",
         ]
