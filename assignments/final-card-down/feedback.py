@@ -14,6 +14,7 @@ in the assignment's folder and in the kit), never the reference.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from pathlib import Path
@@ -29,19 +30,34 @@ SR = load_module(Path(__file__).resolve().parent / "harness" / "scenario_runner.
 # The open rules' switches, in their order (``reference/final_card_down/game/readings.py``'s
 # ``Readings`` fields; a test keeps the two alike), the page's decision each reads the other
 # way, and that other reading in the student's words.
-SWITCHES = ("play_after_draw", "drawn_draw_two_stays", "skipped_turn_numbered")
+SWITCHES = (
+    "play_after_draw",
+    "drawn_draw_two_stays",
+    "skipped_turn_numbered",
+    "draw_after_play",
+    "callout_in_turn_zero",
+)
 DECISION_OF = {
     "play_after_draw": "D1",
     "drawn_draw_two_stays": "D2",
     "skipped_turn_numbered": "D4",
+    "draw_after_play": "D31",
+    "callout_in_turn_zero": "D32",
 }
 OTHER_READING = {
     "play_after_draw": "after an ordinary draw the player may still play one card",
     "drawn_draw_two_stays": "a DRAW_TWO whose penalty was drawn still forces the next player",
     "skipped_turn_numbered": "a player skipped by an ADVANCE uses up a turn number",
+    "draw_after_play": "a player who played a card may still draw one card in that turn",
+    "callout_in_turn_zero": "a call-out is valid in turn 0 too (a wrong one: nobody missed a call)",
 }
 DECLARATION = "READINGS"
 MODULE_FILES = ("game.py", "game/__init__.py")
+# A C submission declares its reading in a comment line of Game.c, the same literal after
+# ``//`` (C's ``true``/``false`` accepted): ``// READINGS = {"draw_after_play": true}``. A
+# comment, not a ``#define``: nothing in the build may depend on it, and gcc never sees it.
+C_FILE = "Game.c"
+_C_LINE = re.compile(r"^\s*//\s*READINGS\s*=\s*(.*?)\s*$")
 
 
 # ----------------------------------------------------------------- a scenario's answers
@@ -122,7 +138,7 @@ def declared(folder: Path | None) -> tuple[tuple[str, ...] | None, str | None]:
     files = [folder / f for f in MODULE_FILES] if folder is not None else []
     path = next((f for f in files if f.is_file()), None)
     if path is None:
-        return None, None
+        return _declared_in_c(folder / C_FILE) if folder is not None else (None, None)
     try:
         tree = ast.parse(path.read_bytes())
     except (SyntaxError, ValueError):
@@ -134,6 +150,25 @@ def declared(folder: Path | None) -> tuple[tuple[str, ...] | None, str | None]:
         where = f"{path.name} line {node.lineno}: {DECLARATION}"
         try:
             literal = ast.literal_eval(value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return None, f"{where} is not a literal dict, so it was ignored"
+        return _checked(literal, where)
+    return None, None
+
+
+def _declared_in_c(path: Path) -> tuple[tuple[str, ...] | None, str | None]:
+    """``declared`` for a C submission: the first ``// READINGS = {...}`` line of Game.c."""
+    if not path.is_file():
+        return None, None
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    for number, line in enumerate(text.splitlines(), 1):
+        found = _C_LINE.match(line)
+        if found is None:
+            continue
+        where = f"{path.name} line {number}: {DECLARATION}"
+        source = re.sub(r"\btrue\b", "True", re.sub(r"\bfalse\b", "False", found.group(1)))
+        try:
+            literal = ast.literal_eval(source)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             return None, f"{where} is not a literal dict, so it was ignored"
         return _checked(literal, where)
@@ -237,7 +272,7 @@ def note(switches: Sequence[str], how: str) -> str | None:
     example = "READINGS = {" + ", ".join(f'"{n}": True' for n in switches) + "}"
     if how == "declared":
         if not switches:
-            return "graded under the page's decisions D1, D2 and D4, as game.py declares"
+            return "graded under the page's decisions D1, D2, D4, D31 and D32, as game.py declares"
         return f"graded under the reading game.py declares: {describe_reading(switches)}"
     if not switches:
         return None

@@ -192,9 +192,14 @@ def continue_calls() -> ScenarioBuilder:
     return s
 
 
-def _missed_trio(name: str, description: str, covers: list[str]) -> ScenarioBuilder:
-    """Player 0 plays down to 1 card, misses TRIO but says DUO and UNO."""
+def _missed_trio(
+    name: str, description: str, covers: list[str], turn_zero: bool = False
+) -> ScenarioBuilder:
+    """Player 0 plays down to 1 card, misses TRIO but says DUO and UNO; with ``turn_zero``,
+    after the three words are found invalid as call-outs in turn 0 (D7, D32)."""
     s = ScenarioBuilder(name, description, covers, deal({0: CONTINUE_RUN}))
+    if turn_zero:
+        s.invalid("SAY_TRIO", "SAY_DUO", "SAY_UNO")  # no previous player to call out
     p = CONTINUE_PLAYS
     s.moves(*p[:4], p[4], "SAY_DUO", p[5], "SAY_UNO", "END_TURN")
     return s
@@ -228,8 +233,10 @@ def say_only_when_allowed() -> ScenarioBuilder:
     s = _missed_trio(
         "faq_say_otherwise_invalid",
         "FAQ: saying UNO/DUO/TRIO is invalid except right after a play leaving 1/2/3 cards or "
-        "as a call-out before any other move; player 2 may not call out player 0.",
+        "as a call-out before any other move; player 2 may not call out player 0; nobody "
+        "may call out in turn 0 (no previous player).",
         ["faq-say-otherwise-invalid", "faq-how-callout"],
+        turn_zero=True,
     )
     s.moves("DRAW_CARD")
     s.invalid("SAY_TRIO", "SAY_DUO", "SAY_UNO")

@@ -370,7 +370,7 @@ def test_a_folder_assignment_with_its_own_stages(exported, autograder, tmp_path)
     """final-card-down: three files uploaded, the ADT's scenarios in the child and the
     student's suite run on the reference and the mutants (sandboxed pytest runs from the
     installed package). ada's ADT passes every scenario (70) and her suite catches 4 of the
-    27 mutants (examples/final-card-down/README.md): 70 + 30 * 4 / 27."""
+    29 mutants (examples/final-card-down/README.md): 70 + 30 * 4 / 29."""
     with zipfile.ZipFile(exported) as zf:
         wheel_name = next(n for n in zf.namelist() if n.endswith(".whl"))
         (tmp_path / wheel_name).write_bytes(zf.read(wheel_name))
@@ -385,7 +385,7 @@ def test_a_folder_assignment_with_its_own_stages(exported, autograder, tmp_path)
         {n: ada / n for n in ("game.py", "test_game.py", "player.py")}
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert results["score"] == pytest.approx(70 + 30 * 4 / 27, abs=0.01)
+    assert results["score"] == pytest.approx(70 + 30 * 4 / 29, abs=0.01)
 
 
 def test_an_install_without_its_source_must_be_given_the_wheel(tmp_path):

@@ -1,4 +1,5 @@
-"""The spec's open rules as switches of the reference (``game/readings.py``): D1, D2, D4.
+"""The open rules as switches of the reference (``game/readings.py``): D1, D2, D4 (the spec's
+``?``) and D31, D32 (where the course's last header reads the rules otherwise than the page).
 
 Each test plays the same moves under the page's decision and under the other reading; the
 expectations are worked out by hand from the two readings of the rule.
@@ -36,6 +37,8 @@ def test_the_defaults_are_the_pages_decisions():
         "play_after_draw": "D1",
         "drawn_draw_two_stays": "D2",
         "skipped_turn_numbered": "D4",
+        "draw_after_play": "D31",
+        "callout_in_turn_zero": "D32",
     }
     assert OTHER["play_after_draw"].differences() == ("play_after_draw",)
 
@@ -133,7 +136,53 @@ def test_each_scenario_says_which_open_rules_its_answers_depend_on(monkeypatch):
             changed = bool(runner.replay(REF, (root / case["input"]).read_text()))
             assert changed is (name in case["readings"]), (case["name"], name)
     monkeypatch.setattr(readings_module, "DEFAULT", Readings())
-    # Each open rule flips a good share of the scenarios, and some depend on none.
+    # Each open rule flips some scenarios (the spec's three and a draw after a play a good
+    # share; a turn-0 call-out only where a scenario tries one), and some depend on none.
     flipped = {n: sum(n in c["readings"] for c in scenarios) for n in Readings.names()}
-    assert all(len(scenarios) // 5 < k < len(scenarios) for k in flipped.values()), flipped
+    assert all(0 < k < len(scenarios) for k in flipped.values()), flipped
+    rare = {"callout_in_turn_zero"}
+    assert all(len(scenarios) // 5 < k for n, k in flipped.items() if n not in rare), flipped
     assert any(not c["readings"] for c in scenarios)
+
+
+@pytest.mark.parametrize("reading", [None, OTHER["draw_after_play"]])
+def test_d31_a_draw_after_a_play(reading):
+    # The header's isValidMove: a draw is valid while the player has not drawn this turn.
+    game = new(deal({0: ["RED FOUR DIAMONDS"]}), reading)
+    game = play(REF, game, "PLAY_CARD RED FOUR DIAMONDS")
+    allowed = reading is not None
+    assert valid(REF, game, "DRAW_CARD") is allowed
+    assert valid(REF, game, "END_TURN")  # ending after the play stays valid in both
+    if allowed:
+        game = play(REF, game, "DRAW_CARD")
+        assert REF.playerCardCount(game, 0) == 7  # 7 - 1 played + 1 drawn
+        assert REF.turnMoves(game, 0) == 2
+        assert not valid(REF, game, "DRAW_CARD")  # still one draw per turn
+        assert valid(REF, game, "END_TURN")
+
+
+@pytest.mark.parametrize("reading", [None, OTHER["draw_after_play"]])
+def test_d31_never_a_second_draw_nor_a_draw_after_the_penalty(reading):
+    game = new(deal({}, top="RED DRAW_TWO HEARTS"), reading)
+    game = play(REF, game, "DRAW_CARD", "DRAW_CARD")
+    assert not valid(REF, game, "DRAW_CARD")  # both penalty cards are drawn, either way
+    game = new(deal({0: ["BLUE DRAW_TWO CLUBS"]}, top="RED DRAW_TWO HEARTS"), reading)
+    game = play(REF, game, "PLAY_CARD BLUE DRAW_TWO CLUBS")  # stacked: the penalty moves on
+    assert valid(REF, game, "DRAW_CARD") is (reading is not None)
+
+
+@pytest.mark.parametrize("reading", [None, OTHER["callout_in_turn_zero"]])
+def test_d32_a_callout_in_turn_zero(reading):
+    game = new(deal({}), reading)
+    allowed = reading is not None
+    for word in ("SAY_UNO", "SAY_DUO", "SAY_TRIO"):
+        assert valid(REF, game, word) is allowed
+    if allowed:
+        # Nobody can have missed a call: a wrong call-out, the caller draws 4 (D7).
+        game = play(REF, game, "SAY_DUO")
+        assert [REF.playerCardCount(game, p) for p in range(4)] == [11, 7, 7, 7]
+        assert not valid(REF, game, "SAY_DUO")  # once per word
+        assert valid(REF, game, "SAY_UNO")
+        game = play(REF, game, "DRAW_CARD")
+        assert not valid(REF, game, "SAY_UNO")  # call-outs only at the start of the turn
+        assert valid(REF, game, "END_TURN")

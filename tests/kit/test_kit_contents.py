@@ -51,7 +51,7 @@ def test_no_hidden_case_goes_in(made):
     assignment = load_assignment(assignment_id)
     files = kit_files(folder)
     # The page may name hidden cases (final-card-down's says its mutants are mutant-01 ..
-    # mutant-27); nothing else may.
+    # mutant-29); nothing else may.
     text = "\n".join(
         data.decode("utf-8", "replace") for n, data in files.items() if n != "README.md"
     )
@@ -156,7 +156,7 @@ def test_the_page_has_no_staff_notes(made):
     page = (folder / "README.md").read_text()
     assert not STAFF_WORDS.findall(page)
     # No hidden case with inputs of its own is named. final-card-down's mutants have none: they
-    # are named by number only (mutant-01 .. mutant-27, what a student's report shows, D19).
+    # are named by number only (mutant-01 .. mutant-29, what a student's report shows, D19).
     assignment = load_assignment(assignment_id)
     hidden = [e for e in assignment.manifest()["cases"] if e["visibility"] != "public"]
     with_inputs = [e for e in hidden if e.get("input")]

@@ -111,6 +111,12 @@ def test_a_play_after_an_ordinary_draw():
     assert valid(game, "END_TURN")
 
 
+def test_no_draw_after_a_play():
+    # A turn is a draw *or* a play (the page's D31): after a play, no draw.
+    game = play(new_game({0: ["RED FOUR DIAMONDS"]}), "PLAY_CARD RED FOUR DIAMONDS")
+    assert not valid(game, "DRAW_CARD")
+
+
 # ------------------------------------------------------------ matching, ZERO, DRAW_TWO
 
 
@@ -227,3 +233,8 @@ def test_a_wrong_call_out_costs_the_caller_four():
 def test_call_outs_only_start_a_turn():
     game = play(missed_trio(), "DRAW_CARD")
     assert not valid(game, "SAY_TRIO")
+
+
+def test_no_call_out_in_turn_zero():
+    # Nobody played before turn 0, so there is nobody to call out (the page's D32).
+    assert not valid(new_game({}), "SAY_UNO")

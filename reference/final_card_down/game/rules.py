@@ -83,7 +83,7 @@ def why_invalid(game: Game, move: object) -> str | None:
 
 
 def _why_not_draw(game: Game) -> str | None:
-    if game.played:
+    if game.played and not game.readings.draw_after_play:
         return "a card was already played this turn, so the player cannot draw"
     if game.penalty:
         if game.drawn >= penalty_cards(game):
@@ -144,7 +144,7 @@ def _why_not_say(game: Game, word: Action) -> str | None:
             f"{word.name} is valid only right after a play leaving 1/2/3 cards, "
             "or as a call-out at the very start of a turn"
         )
-    if game.prev_player < 0:
+    if game.prev_player < 0 and not game.readings.callout_in_turn_zero:
         return f"{word.name} as a call-out: nobody has played a turn yet"
     if word in game.called_out:
         return f"{word.name} was already used as a call-out this turn"
@@ -166,7 +166,12 @@ def playMove(game: Game, move: Move) -> Game:
     m = _as_move(move)
     assert m is not None
     if m.action == Action.DRAW_CARD:
-        return _draw(with_move(game, m, drawn=game.drawn + 1, in_callouts=False), game.player, 1)
+        # A draw after a play (D31's other reading) is a move after it: an owed word is missed.
+        missed = game.missed | {game.owed} if game.owed is not None else game.missed
+        drawn = with_move(
+            game, m, drawn=game.drawn + 1, in_callouts=False, owed=None, missed=missed
+        )
+        return _draw(drawn, game.player, 1)
     if m.action == Action.PLAY_CARD:
         return _play(game, m)
     if m.action == Action.END_TURN:

@@ -220,4 +220,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "    return game.turn + 1\n",
         "    return game.turn\n",
     ),
+    Mutant(
+        "draw_after_play",
+        "Decision D31: a turn is either a draw or a play; no draw after a play",
+        "rules.py",
+        "    if game.played and not game.readings.draw_after_play:",
+        "    if False:",
+        reading="draw_after_play",
+    ),
+    Mutant(
+        "callout_in_turn_zero",
+        "Decision D32: a call-out needs a previous player, so none is valid in turn 0",
+        "rules.py",
+        "    if game.prev_player < 0 and not game.readings.callout_in_turn_zero:",
+        "    if False:",
+        reading="callout_in_turn_zero",
+    ),
 )
