@@ -33,7 +33,10 @@ from ..run.sandbox import Outcome, RunStatus
 from ..run.toolchains import Toolchain, toolchain
 from ..submission import Submission
 
-FAILED_BUILD = "failed.json"  # what the cache keeps for a build the compiler refused
+FAILED_BUILD = "failed.json"
+# A probe's first chunk of turns run in one child (then twice as many each time): most failed
+# games depart within their first few turns.
+FIRST_CHUNK = 8  # what the cache keeps for a build the compiler refused
 
 
 def provide_defaults(layout: Layout, folder: Path) -> list[str]:
@@ -201,18 +204,22 @@ class LayoutRun:
 
     def probe_answers(self, probe: Probe, first_id: int) -> list[tuple[str, Any]] | None:
         """The probe's calls, each a run of the program of the part whose function it
-        calls, on the input the plugin writes for it (``ProgramIO.call_input``); stops at
-        the first answer that differs from the probe's ``expected`` (each run is a process)
-        or that is not an answer. None when that part has no program or no input."""
+        calls, on the input the plugin writes for it (``ProgramIO.call_input``), all in one
+        sandboxed child (``ProgramRunner.run_each``: one sandbox start, not one per call);
+        the answers stop at the first that differs from the probe's ``expected`` or that is
+        not an answer. None when that part has no program or no input, or no time is left."""
         part = next((p.id for p in self.assignment.parts if p.function == probe.function), None)
         if part is None or self.build(part) is not None:
             return None
-        answers: list[tuple[str, Any]] = []
+        inputs = []
         for n, args in enumerate(probe.calls):
             text = self.plugin.call_input(part, args)
             if text is None:
                 return None
-            outcome = self._run_part(first_id + n, part, f"cases/turn-{n + 1:03d}.in", text)
+            inputs.append((f"cases/turn-{n + 1:03d}.uno", text.encode("utf-8")))
+        words = self.layout.run_words(part, "{input}")
+        answers: list[tuple[str, Any]] = []
+        for n, outcome in enumerate(self._run_chunks(first_id, words, inputs)):
             if outcome.status == RunStatus.NOT_RUN:
                 return None
             if outcome.status != RunStatus.RETURNED:
@@ -228,3 +235,19 @@ class LayoutRun:
                 if normalise(value) != normalise(probe.expected[n]):
                     return answers
         return answers
+
+    def _run_chunks(
+        self, first_id: int, words: tuple[str, ...], inputs: list[tuple[str, bytes]]
+    ) -> Iterator[Outcome]:
+        """The runs of ``inputs`` in chunks of FIRST_CHUNK, then twice as many each time,
+        each chunk one sandboxed child: the caller stops at the first turn that departs,
+        mostly early in a game, so running a whole long game would waste most of its runs;
+        doubling keeps the children few (a 165-turn game: five at most)."""
+        start, size = 0, FIRST_CHUNK
+        while start < len(inputs):
+            chunk = inputs[start : start + size]
+            outcomes = self.runner.run_each(first_id + start, words, chunk)
+            yield from outcomes
+            if len(outcomes) < len(chunk) or any(o.status != RunStatus.RETURNED for o in outcomes):
+                return
+            start, size = start + len(chunk), size * 2
