@@ -131,7 +131,11 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
         module = load_module(plugin.kit_feedback())
         if callable(getattr(module, "parse_program_output", None)):
             for spec in program_specs(assignment.programs):
-                programs[spec.entry] = {"run": list(spec.run), "build": list(spec.build)}
+                programs[spec.entry] = {
+                    "run": list(spec.run),
+                    "build": list(spec.build),
+                    "build_timeout": spec.build_limits.timeout,
+                }
 
     # A course's own layout (one compiled program per part), built and run as the grader
     # does; its default files (the course's Helpers.hs) go in the check's folder.

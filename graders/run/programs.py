@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..assignment import Limits
@@ -51,21 +51,49 @@ ERR_BYTES = 8192  # of a run's errors read back (as for a case)
 _LIMIT_SIGNALS = (signal.SIGXCPU, signal.SIGXFSZ)
 
 
+# A ``[programs]`` build's limits where its entry gives none (``build_limits``): what a
+# compiler needs (javac's JVM, gcc), more than a case, with the time a build always had.
+PROGRAM_BUILD_DEFAULTS = {
+    "timeout": BUILD_TIMEOUT,
+    "cpu": BUILD_TIMEOUT,
+    "memory_mb": 2048,
+    "output_kb": 64,
+    "disk_mb": 256,
+    "processes": 128,
+}
+
+
 @dataclass(frozen=True)
 class ProgramSpec:
     entry: str
     run: tuple[str, ...]
     build: tuple[str, ...] = ()
+    build_limits: Limits = field(default_factory=lambda: Limits(**PROGRAM_BUILD_DEFAULTS))
 
 
 def program_specs(table: dict) -> list[ProgramSpec]:
-    """``[programs]`` of an assignment.toml: ``"main.js" = { run = "node main.js" }``."""
-    return [
-        ProgramSpec(
-            entry, tuple(shlex.split(spec["run"])), tuple(shlex.split(spec.get("build", "")))
+    """``[programs]`` of an assignment.toml: ``"main.js" = { run = "node main.js" }``, and
+    for a compiled one its build and, optionally, the build's own limits, as a layout's::
+
+        "Main.java" = { build = "javac Main.java", run = "java Main",
+                        build_limits = { timeout = 60, memory_mb = 1024 } }
+    """
+    specs = []
+    for entry, spec in table.items():
+        given = dict(spec.get("build_limits") or {})
+        try:
+            limits = Limits(**(PROGRAM_BUILD_DEFAULTS | given))
+        except TypeError as exc:
+            raise ValueError(f"[programs] {entry!r} build_limits: {exc}") from None
+        specs.append(
+            ProgramSpec(
+                entry,
+                tuple(shlex.split(spec["run"])),
+                tuple(shlex.split(spec.get("build", ""))),
+                limits,
+            )
         )
-        for entry, spec in table.items()
-    ]
+    return specs
 
 
 def detect(folder: Path, specs: list) -> object | None:
@@ -473,16 +501,12 @@ class ProgramRunner:
         return outcomes
 
     def build(self) -> Outcome | None:
-        """Build once (``javac``, ``gcc``...); an outcome when the build fails."""
+        """Build once (``javac``, ``gcc``...) under the entry's build limits; None when it
+        built, else what every case gets: a ``compile-error`` with the compiler's first
+        error and its report, as a layout's part (``compile``), or ``not-run``."""
         if not self.spec.build:
             return None
-        result = self._run(self.spec.build, "", BUILD_TIMEOUT, BUILD_TIMEOUT, -1, build=True)
-        if result.status in ("returned", "not-run"):
-            return None if result.status == "returned" else result
-        result.status = "import-error"
-        result.error_type = "BuildError"
-        result.message = f"`{' '.join(self.spec.build)}` failed: {result.message}\n{result.stdout}"
-        return result
+        return self.compile(self.spec.build, self.spec.build_limits)
 
     def run(
         self,

@@ -146,3 +146,40 @@ def test_the_driver_is_where_the_sandbox_binds_it():
     assert programs.TURNS == Path(programs.turns.__file__).resolve()
     assert programs.TURNS.parent == programs.LAUNCHER.parent
     assert os.access(programs.TURNS, os.R_OK)
+
+
+def test_a_programs_build_gets_the_limits_its_entry_gives():
+    from graders.run.programs import PROGRAM_BUILD_DEFAULTS, program_specs
+
+    specs = program_specs(
+        {
+            "main.c": {"build": "gcc -o main main.c", "run": "./main"},
+            "Main.java": {
+                "build": "javac Main.java",
+                "run": "java Main",
+                "build_limits": {"cpu": 1.0, "memory_mb": 1024},
+            },
+        }
+    )
+    plain, java = specs
+    assert plain.build_limits.timeout == PROGRAM_BUILD_DEFAULTS["timeout"]
+    assert java.build_limits.cpu == 1.0 and java.build_limits.memory_mb == 1024
+    assert java.build_limits.timeout == PROGRAM_BUILD_DEFAULTS["timeout"]  # the rest default
+    with pytest.raises(ValueError, match="build_limits"):
+        program_specs({"x": {"run": "./x", "build_limits": {"speed": 9}}})
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_programs_build_that_outruns_its_limits_is_a_compile_error(tmp_path, mode):
+    folder = tmp_path / "sub"
+    folder.mkdir()
+    spinning = ProgramSpec(
+        "main",
+        ("./main",),
+        ("sh", "-c", "while :; do :; done"),
+        Limits(timeout=300.0, cpu=1.0, memory_mb=256, output_kb=8),
+    )
+    with ProgramRunner(folder, spinning, LIMITS, mode) as runner:
+        failure = runner.build()
+    assert failure is not None and failure.status == "compile-error"
+    assert failure.message == "the build ran out of its limits: used more than 1 s of CPU time"
