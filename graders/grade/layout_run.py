@@ -173,34 +173,65 @@ class LayoutRun:
 
     # Running
 
-    def _run_part(self, k: int, part: str, name: str, text: str) -> Outcome:
-        words = self.layout.run_words(part, name)
-        return self.runner.run(k, "", words=words, files=[(name, text.encode("utf-8"))])
-
     def cases(self, cases: Sequence[Case], streaks: Any) -> Iterator[tuple[Case, Outcome]]:
-        """Each case run by its part's program, in order, with what it printed parsed."""
-        for k, case in enumerate(cases):
+        """Each case run by its part's program, in order, with what it printed parsed.
+
+        The cases of one part that follow each other run in ONE sandboxed child
+        (``ProgramRunner.run_each``: each case still its own run of the program, with the
+        case's limits, on its own input file), as a Python submission's cases run in one
+        child: a sandbox start costs many times a compiled program's run.  The child stops
+        after a case that did not return, and a fresh one takes over from the next case."""
+        k = 0
+        while k < len(cases):
+            case = cases[k]
             failure = self.build(case.part)
             if failure is not None:
                 yield case, replace(failure, id=k)
+                k += 1
                 continue
-            who = f"the program {self.layout.program_name(case.part)}"
             reason = streaks.blocked(case.part)
             if reason is not None:
                 yield case, Outcome(k, RunStatus.NOT_RUN, message=reason)
+                k += 1
                 continue
-            name = "cases/" + (Path(case.input_path).name or "input")
-            outcome = self._run_part(k, case.part, name, self.plugin.program_input(case))
-            streaks.record(case.part, case.name, outcome.status, who)
-            if outcome.status == RunStatus.RETURNED:
-                printed = outcome.value
-                try:
-                    outcome.value = self.plugin.parse_program_output(case.part, printed)
-                except ValueError as exc:
-                    outcome.status, outcome.message = RunStatus.MALFORMED, str(exc)
-                    stderr = f"\n(and on stderr:)\n{outcome.stdout}" if outcome.stdout else ""
-                    outcome.stdout = printed + stderr
-            yield case, outcome
+            run = self._same_part(cases, k)
+            words = self.layout.run_words(case.part, "{input}")
+            inputs = [
+                (self._input_name(c), self.plugin.program_input(c).encode("utf-8")) for c in run
+            ]
+            who = f"the program {self.layout.program_name(case.part)}"
+            for outcome in self.runner.run_each(k, words, inputs):
+                yield cases[k], self._read(cases[k], outcome, streaks, who)
+                k += 1
+
+    @staticmethod
+    def _input_name(case: Case) -> str:
+        return "cases/" + (Path(case.input_path).name or "input")
+
+    def _same_part(self, cases: Sequence[Case], k: int) -> list[Case]:
+        """The cases from ``k`` on that are of ``k``'s part, up to one whose input file has
+        the name of one before it (each run's file is bound by its name)."""
+        run, names = [], set()
+        for case in cases[k:]:
+            name = self._input_name(case)
+            if case.part != cases[k].part or name in names:
+                break
+            run.append(case)
+            names.add(name)
+        return run
+
+    def _read(self, case: Case, outcome: Outcome, streaks: Any, who: str) -> Outcome:
+        """A case's run recorded for the timeout streaks and its printed answer parsed."""
+        streaks.record(case.part, case.name, outcome.status, who)
+        if outcome.status == RunStatus.RETURNED:
+            printed = outcome.value
+            try:
+                outcome.value = self.plugin.parse_program_output(case.part, printed)
+            except ValueError as exc:
+                outcome.status, outcome.message = RunStatus.MALFORMED, str(exc)
+                stderr = f"\n(and on stderr:)\n{outcome.stdout}" if outcome.stdout else ""
+                outcome.stdout = printed + stderr
+        return outcome
 
     def probe_answers(self, probe: Probe, first_id: int) -> list[tuple[str, Any]] | None:
         """The probe's calls, each a run of the program of the part whose function it

@@ -185,11 +185,11 @@ def _frames(data: bytes, token: str, n: int, first_id: int, limits: Limits) -> l
         if end < 0:
             break
         head = data[pos:end].split(b" ")
-        if len(head) != 6 or head[0] != token.encode() or head[1] != str(index).encode():
+        if len(head) != 7 or head[0] != token.encode() or head[1] != str(index).encode():
             break
         kind = head[2].decode("ascii", "replace")
         try:
-            code, out_len, err_len = int(head[3]), int(head[4]), int(head[5])
+            code, ms, out_len, err_len = int(head[3]), int(head[4]), int(head[5]), int(head[6])
         except ValueError:
             break
         fits = 0 <= out_len <= out_cap + 1 and 0 <= err_len <= ERR_BYTES
@@ -204,7 +204,7 @@ def _frames(data: bytes, token: str, n: int, first_id: int, limits: Limits) -> l
         timed_out = kind == "timeout"
         outcome = classify(
             first_id + index, None if timed_out else code, printed, clean_text(errors)[-2000:],
-            0.0, timed_out, False, limits, limits.timeout, limits.cpu,
+            max(0, ms) / 1000, timed_out, False, limits, limits.timeout, limits.cpu,
         )  # fmt: skip
         outcomes.append(outcome)
         if outcome.status != "returned":
@@ -392,12 +392,15 @@ class ProgramRunner:
             code = 128 - code  # bubblewrap exits 128 + N for a child killed by signal N
         if over_budget:
             self.budget.hit = True
-            return Outcome(case_id, "not-run", seconds=elapsed, message=self.budget.reason())
-        if stdout_bytes is not None:
+        if stdout_bytes is not None:  # the frames read so far count, even when cut short
             status = "timeout" if timed_out else "memory" if memory else "returned"
             message = f"exit status {code}" if code else ""
+            if over_budget:
+                status, message = "not-run", self.budget.reason()
             return Outcome(case_id, status, value=printed, stdout=stderr[-2000:],
                            seconds=elapsed, message=message)  # fmt: skip
+        if over_budget:
+            return Outcome(case_id, "not-run", seconds=elapsed, message=self.budget.reason())
         # A build's messages are read from the top (the first error); a run's from the end.
         kept = stderr[:16000] if build else stderr[-2000:]
         return classify(
@@ -480,16 +483,16 @@ class ProgramRunner:
             args, stdin, wall, n * limits.cpu + 5.0, first_id, files=inputs,
             stdout_bytes=n * frame, driver=True,
         )  # fmt: skip
-        if whole.status == "not-run":
-            return [whole]
-        outcomes = _frames(whole.value, token, n, first_id, limits)
+        outcomes = _frames(whole.value or b"", token, n, first_id, limits)
         if outcomes and outcomes[-1].status != "returned":
             if whole.status == "memory":
                 outcomes[-1].status, outcomes[-1].message = "memory", "ran out of memory"
             return outcomes
         if len(outcomes) < n:  # the child ended before the driver had said every run
             k = first_id + len(outcomes)
-            if whole.status == "timeout":
+            if whole.status == "not-run":
+                outcomes.append(Outcome(k, "not-run", message=whole.message))
+            elif whole.status == "timeout":
                 message = f"no answer within {limits.timeout:g} s (wall clock)"
                 outcomes.append(Outcome(k, "timeout", message=message))
             elif whole.status == "memory":

@@ -1,27 +1,29 @@
 """Run one program on many input files inside ONE sandboxed child.  Stdlib only.
 
-The first-divergence replay of a compiled submission runs the student's part-1 program on
-the state before each turn of a failed game: dozens of runs, each of which cost a sandbox
-start of its own (~50 ms: bubblewrap, a control group, ``setpriv``, the launcher) before
-this driver.  Now the launcher starts this script once (``launch.py --python``, under every
-limit and the seccomp filter, as the child's unprivileged user) and it runs the program
-once per file::
+A compiled submission's program runs once per input file: once per case of a part, and
+once per turn when the first-divergence replay runs the student's part-1 program on the
+state before each turn of a failed game.  Each run in a sandbox of its own costs a start
+(~50 ms: bubblewrap, a control group, ``setpriv``, the launcher) many times the run itself.
+So the launcher starts this script once (``launch.py --python``, under every limit and the
+seccomp filter, as the child's unprivileged user) and it runs the program once per file::
 
     turns.py TIMEOUT CPU OUT_BYTES ERR_BYTES -- word... {input} word...
 
 Standard input carries a secret token on its first line, then one input file name a line.
 For each name, in order, the command (``{input}`` replaced by the name) is started in a
 process group of its own, with standard input from ``/dev/null``, its output and errors in
-anonymous memory files, its CPU time limited to CPU s and each file it writes to OUT_BYTES + 1
-bytes; it gets TIMEOUT s of wall clock, then its group is killed.  After each run this
-script writes one frame to its own standard output::
+anonymous memory files, its CPU time limited to CPU s and each file it writes to
+OUT_BYTES + 1 bytes; it gets TIMEOUT s of wall clock, then its group is killed.  After each
+run this script writes one frame to its own standard output::
 
-    TOKEN INDEX KIND CODE OUT_LEN ERR_LEN\\n<OUT_LEN bytes of output><ERR_LEN bytes of errors>
+    TOKEN INDEX KIND CODE MS OUT_LEN ERR_LEN\\n<OUT_LEN bytes of output><ERR_LEN bytes of errors>
 
 KIND is ``exit`` (CODE: the exit status, or minus the signal that killed it), ``timeout``
-or ``nostart`` (it could not be started; the reason as its errors).  At most OUT_BYTES + 1
-bytes of output are sent (one more than the cap, so that the grader sees it was exceeded)
-and ERR_BYTES of errors.  The driver stops after the first run that did not exit 0.
+or ``nostart`` (it could not be started; the reason as its errors); MS is its wall clock in
+milliseconds.  At most OUT_BYTES + 1 bytes of output are sent (one more than the cap, so
+that the grader sees it was exceeded) and ERR_BYTES of errors.  The driver stops after the
+first run that did not exit 0: the grader starts a fresh child for what follows, as it
+starts a fresh one for a Python submission after a case that did not return.
 
 Why the student's program cannot forge a frame: this process makes itself non-dumpable
 before it reads the token, so a process of the same user can neither open its
@@ -39,6 +41,7 @@ import select
 import signal
 import subprocess
 import sys
+import time
 
 PR_SET_DUMPABLE = 4
 
@@ -112,6 +115,7 @@ def main(argv: list[str]) -> int:
         out = os.memfd_create("out")
         err = os.memfd_create("err")
         kind, code = "exit", 0
+        started = time.monotonic()
         try:
             proc = subprocess.Popen(
                 words, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
@@ -127,10 +131,11 @@ def main(argv: list[str]) -> int:
                 kind, code = "timeout", proc.wait()
             else:
                 code = status
+        ms = int((time.monotonic() - started) * 1000)
         printed, errors = _read(out, out_cap + 1), _read(err, err_cap)
         os.close(out)
         os.close(err)
-        head = f"{token} {index} {kind} {code} {len(printed)} {len(errors)}\n".encode()
+        head = f"{token} {index} {kind} {code} {ms} {len(printed)} {len(errors)}\n".encode()
         sink.write(head + printed + errors)
         sink.flush()
         if kind != "exit" or code != 0 or len(printed) > out_cap:

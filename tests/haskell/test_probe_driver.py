@@ -125,10 +125,11 @@ def test_frames_are_believed_only_with_the_token_and_the_next_index():
     token = "a" * 32
 
     def frame(index: int, out: bytes, tok: str = token, kind: str = "exit") -> bytes:
-        return f"{tok} {index} {kind} 0 {len(out)} 0\n".encode() + out
+        return f"{tok} {index} {kind} 0 7 {len(out)} 0\n".encode() + out
 
     good = frame(0, b"zero") + frame(1, b"one")
     assert [o.value for o in _frames(good, token, 2, 0, LIMITS)] == ["zero", "one"]
+    assert [o.seconds for o in _frames(good, token, 2, 0, LIMITS)] == [0.007, 0.007]
     # another token, a repeated index, an unknown kind, a length past the end: read no further
     assert [
         o.value for o in _frames(frame(0, b"z") + frame(1, b"o", "b" * 32), token, 2, 0, LIMITS)
@@ -136,7 +137,7 @@ def test_frames_are_believed_only_with_the_token_and_the_next_index():
     assert [o.value for o in _frames(frame(0, b"z") + frame(0, b"o"), token, 2, 0, LIMITS)] == ["z"]
     assert _frames(frame(0, b"z", kind="other"), token, 1, 0, LIMITS) == []
     assert _frames(frame(0, b"zero")[:-1], token, 1, 0, LIMITS) == []
-    too_long = f"{token} 0 exit 0 {8 * 1024 + 2} 0\n".encode() + b"x" * (8 * 1024 + 2)
+    too_long = f"{token} 0 exit 0 7 {8 * 1024 + 2} 0\n".encode() + b"x" * (8 * 1024 + 2)
     assert _frames(too_long, token, 1, 0, LIMITS) == []
 
 
