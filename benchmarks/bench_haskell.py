@@ -8,15 +8,17 @@ of them alike), and each figure is the median of the repeats with its range:
 
 - the baseline: the Python example ada (right, 125 cases, one sandboxed child for all of them);
 - amal (``examples/uno-moves-haskell/amal``, right) with an EMPTY build cache: its four part
-  files compiled by GHC in the sandbox, then one sandboxed run of a part's program per case;
+  files compiled by GHC in the sandbox, then one run of a part's program per case (the
+  consecutive cases of a part in one sandboxed child);
 - amal again with that cache WARM (a re-run, a regrade): nothing compiled;
 - bo (one rule wrong) with a warm cache, public cases only: its 13 failed games of parts 2-4
   explained by running bo's own part 1 program on the state before each turn (the probes).
 
 What bounds each is printed with it: GHC's own time (the compiles, measured around each) for
-the empty cache; for the warm one, the sandbox starts, one per case (counted, and the cost of
-one measured in the same run by starting ``/bin/true`` in the same sandbox 20 times); for bo,
-the probes' sandbox starts (one per chunk of turns, not one per turn).
+the empty cache; for the warm one, the programs' runs (their wall clock as the driver in the
+sandbox measured it) and the sandbox starts (counted: the consecutive cases of a part share
+one child; the cost of one measured in the same run by starting ``/bin/true`` in the same
+sandbox 20 times); for bo, the probes and their sandbox starts (one per chunk of turns).
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ class Meter:
     """Counts sandbox starts and times GHC's compiles and the probes while it is on."""
 
     def __init__(self) -> None:
-        self.starts = self.compiles = self.probes = 0
+        self.starts = self.compiles = self.probes = self.probe_starts = 0
+        self.probing = False
         self.compile_s = self.probe_s = 0.0
         meter = self
         tree, compile_ = programs.Tree, ProgramRunner.compile
@@ -59,6 +62,7 @@ class Meter:
         class CountedTree(tree):
             def __init__(self, *args, **kwargs):
                 meter.starts += 1
+                meter.probe_starts += meter.probing
                 super().__init__(*args, **kwargs)
 
         def timed_compile(runner, words, limits):
@@ -71,9 +75,11 @@ class Meter:
 
         def timed_probe(run, *args):
             started = time.perf_counter()
+            meter.probing = True
             try:
                 return probe(run, *args)
             finally:
+                meter.probing = False
                 meter.probes += 1
                 meter.probe_s += time.perf_counter() - started
 
@@ -106,6 +112,8 @@ def grade(path: Path, mode: str, public_only: bool = False) -> dict:
         "wall": wall, "score": result.score, "cases": len(result.cases), "starts": meter.starts,
         "compiles": meter.compiles, "compile_s": meter.compile_s, "probes": meter.probes,
         "probe_s": meter.probe_s, "failed": failed, "explained": explained,
+        "probe_starts": meter.probe_starts,
+        "runs_s": sum(c.seconds for c in result.cases if c.outcome != "not-run"),
     }  # fmt: skip
 
 
@@ -190,17 +198,19 @@ def main() -> None:
     )
     per_start = statistics.median(starts)
     print(
-        f"  bounded by sandbox starts: {warm[0]['starts']} for {warm[0]['cases']} cases (one per "
-        f"case); one start of /bin/true in the same sandbox: "
-        f"{spread([s * 1000 for s in starts], ' ms', 1)}, so "
-        f"{warm[0]['starts'] * per_start:.2f} s of starts"
+        f"  bounded by the runs of the programs, {warm[0]['cases']} of them (one per case): "
+        f"{spread([r['runs_s'] for r in warm])} by the driver's clock; and by sandbox starts: "
+        f"{warm[0]['starts']} (the consecutive cases of a part share one child); one start of "
+        f"/bin/true in the same sandbox: {spread([s * 1000 for s in starts], ' ms', 1)}, so "
+        f"{warm[0]['starts'] * per_start:.2f} s of starts (one per case would be "
+        f"{warm[0]['cases'] * per_start:.2f} s)"
     )
     print(
         f"bo, Haskell, warm, public cases ({bo[0]['cases']}; {bo[0]['failed']} failed, "
         f"{bo[0]['explained']} explained by {bo[0]['probes']} probes): "
         f"{spread([r['wall'] for r in bo])}, of which the probes "
-        f"{spread([r['probe_s'] for r in bo])}; sandbox starts: {bo[0]['starts']} "
-        f"({bo[0]['starts'] - bo[0]['cases']} for the probes: one per chunk of turns)"
+        f"{spread([r['probe_s'] for r in bo])}; sandbox starts: {bo[0]['starts']}, "
+        f"{bo[0]['probe_starts']} of them for the probes (one per chunk of turns: 8, 16, 32...)"
     )
 
 

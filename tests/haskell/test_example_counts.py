@@ -161,3 +161,41 @@ def _python_reference_counts() -> dict[str, int]:
     for case in result.cases:
         counts[case.part] = counts.get(case.part, 0) + 1
     return counts
+
+
+def test_the_readme_shows_bos_grading_as_the_command_prints_it(tmp_path):
+    """The top-level README's example output of a Haskell student is what ``unograde grade``
+    prints for bo (its figures are checked above and in test_haskell_layout.py: the score,
+    the counts, turn 13)."""
+    import os
+    import sys
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = "$ unograde grade uno-moves examples/uno-moves-haskell/bo\n"
+    assert command in readme
+    shown = readme.split(command, 1)[1].split("```", 1)[0]
+    env = dict(os.environ, UNOGRADE_BUILD_CACHE=str(tmp_path / "builds"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "graders.cli", "grade", "uno-moves",
+         str(CLASS / "bo"), "--no-gradebook"],
+        capture_output=True, text=True, timeout=900, cwd=ROOT, env=env,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    printed = " ".join(proc.stdout.split())
+    lines = [line.strip() for line in shown.splitlines() if line.strip() not in ("", "...")]
+    assert len(lines) >= 10
+    # the terminal wraps long lines where it must: each item (a line of the summary, a failed
+    # case with its lines, a note) reads word for word, in the order printed
+    items: list[list[str]] = []
+    for line in lines:
+        if line.startswith(("bo:", "part0", "✘", "note:")) or not items:
+            items.append([line])
+        else:
+            items[-1].append(line)
+    assert len(items) >= 8
+    at = 0
+    for item in items:
+        words = " ".join(" ".join(item).split())
+        found = printed.find(words, at)
+        assert found >= 0, words
+        at = found + len(words)
