@@ -55,6 +55,9 @@ class Limits:
     # A function that times out (or hits the memory cap) on this many cases in a row has its
     # remaining cases recorded "not run" instead of each waiting out its timeout (0: never).
     stop_after: int = 2
+    # Wall-clock seconds a submission with a failed hidden case may spend on the search for a
+    # smaller fresh case it also gets wrong (``contract.Counterexamples``; 0: no search).
+    counterexample_seconds: float = 2.0
 
 
 @dataclass(frozen=True)

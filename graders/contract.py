@@ -8,8 +8,9 @@ core calls only what is written here, at the moments the docstrings name:
 
     load submission -> [Stages.run_cases] -> run in the sandbox -> [Interpretation.interpret]
                     -> check_shape -> judge -> [Views.view] -> [Explanation.probe, run in the
-                    same sandboxed child -> Explanation.first_divergence] -> [Review.review]
-                    -> render
+                    same sandboxed child -> Explanation.first_divergence]
+                    -> [Counterexamples, a failed hidden case: a smaller fresh case, asked in
+                    the same child] -> [Review.review] -> render
 
 Two methods are required (how a fixture becomes a call, and whether a value is even an answer);
 everything else is an optional *capability*, a small abstract class the plugin also subclasses:
@@ -24,6 +25,8 @@ everything else is an optional *capability*, a small abstract class the plugin a
   the reading it follows;
 * :class:`Explanation`: a failed case says where the game first went wrong (the turn, the
   rule, the state before it), with the help of extra calls in the submission's own child;
+* :class:`Counterexamples`: a failed hidden case gets a small fresh case the submission
+  also gets wrong, found with the assignment's generator and the reference, within a budget;
 * :class:`Review`: static checks after grading (style, tournaments) with a deduction;
 * :class:`Commands`: extra ``unograde`` verbs (``unograde play ASSIGNMENT``);
 * :class:`SelfCheck`: ``unograde kit``, a zip students check their work with, without
@@ -36,7 +39,7 @@ signatures, and a plugin keeps no module-level state.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -150,6 +153,13 @@ class ProgramIO(ABC):
         compiled layout is explained by running the student's own program. Default: None
         (programs are not probed)."""
         return None
+
+    def read_run(self, part: str, outcome: Outcome) -> Outcome:
+        """A run of a layout's program as the plugin reads it, before its output is parsed:
+        what it printed is in ``outcome.value`` whatever its status, so a plugin may tell a
+        sanitizer's report from a crash (status ``sanitizer``, the report as the traceback)
+        or move what is not an answer to ``outcome.stdout``. Default: as it came."""
+        return outcome
 
 
 class Views(ABC):
@@ -308,6 +318,61 @@ class Explanation(ABC):
         assignment's own (``turn``, ``player``)."""
 
 
+class Counterexamples(ABC):
+    """Capability: a failed hidden case, whose input a student never sees, gets a *public*
+    one instead: the smallest fresh input the assignment's generator makes on which the
+    submission still departs from the reference (fewest players, cards, moves).
+
+    The core (``graders/grade/counterexample.py``) drives the search; the plugin only makes
+    cases. It runs after every case was judged and explained, only when a hidden case failed
+    (a passing submission pays nothing), only for a module submission, in the submission's
+    own sandboxed child (the probe's way: a batch of calls in one round trip), within
+    ``[limits] counterexample_seconds`` (default 2 s) and the submission's budget. Every
+    candidate is judged with the plugin's own verdict (``check_shape``, ``check_size``,
+    ``judge``), so a counterexample's differences read like a public case's; where the plugin
+    offers :class:`Explanation`, the one found also says where it first went wrong.
+
+    The cases made here are fresh (``visibility`` "public"): never a fixture's input, and
+    nothing of the hidden cases but their part and their size may decide them, since the
+    student sees them whole."""
+
+    @abstractmethod
+    def fresh_cases(self, part: str, seed: str, failed: Sequence[Case]) -> Iterable[Case]:
+        """Fresh public cases of ``part`` from the assignment's generator, smallest first,
+        each smaller than every case of ``failed`` (the part's failed hidden cases), with its
+        expectation (the reference's answer, under the reading ``failed`` was judged by).
+        ``seed`` (the submission's digest) seeds them: the same submission is searched the
+        same way every time. Taken lazily, in batches, while the budget lasts; a generator
+        that can make nothing smaller yields nothing."""
+
+    def searched(self, part: str) -> bool:
+        """Whether ``part``'s failed hidden cases are searched at all (a part whose cases the
+        plugin answers itself, or whose inputs no generator makes, is not: its report says
+        so). Default: every part."""
+        return True
+
+    def not_searched(self, part: str, failed: Sequence[Case]) -> str | None:
+        """Why ``failed`` (the part's failed hidden cases) get no smaller case, in the
+        student's words, when the reason is the plugin's own (the part's answers are random
+        and judged by properties; the plugin answers the part itself, :class:`Stages`), or
+        None when they are searched. The report shows it as it is, in place of
+        :meth:`searched`'s plain "no generator makes its inputs", so a student is told the
+        real reason. Asked before :meth:`searched`. Default: None."""
+        return None
+
+    def shrink(self, case: Case) -> Iterable[Case]:
+        """Cases simpler than ``case`` (a fresh case the submission got wrong): a player, a
+        card or a move fewer, each a valid input with its expectation, the most reduced
+        first. The core keeps the first the submission still gets wrong and shrinks again,
+        until none fails or the budget ends. Default: none (the case found is kept)."""
+        return ()
+
+    def size_words(self, case: Case) -> str:
+        """How big a fresh case is, in the assignment's words ("2 players, 6 cards, 3
+        turns"), said with it in the report. Default: nothing."""
+        return ""
+
+
 @dataclass(frozen=True)
 class ReviewResult:
     """What a review adds to a submission's result."""
@@ -418,6 +483,7 @@ CAPABILITIES: tuple[type, ...] = (
     Stages,
     Interpretation,
     Explanation,
+    Counterexamples,
     Review,
     Commands,
     SelfCheck,

@@ -29,6 +29,7 @@ class CaseOutcome(StrEnum):
     MALFORMED = "malformed"  # a program printed output that is not in the expected form
     NOT_RUN = "not-run"  # after repeated timeouts, or past the submission's budget
     COMPILE_ERROR = "compile-error"  # a part's source file that its compiler refused
+    SANITIZER = "sanitizer"  # a compiled program stopped by its sanitizer (ASan, UBSan)
 
     @property
     def label(self) -> str:
@@ -61,6 +62,11 @@ class CaseResult:
     # Where a failed case first went wrong (``contract.Explanation``): the turn, the rule,
     # the state before it (public cases only, every case in a staff run).
     first_divergence: dict | None = None
+    # A failed hidden case's public stand-in (``contract.Counterexamples``): a smaller fresh
+    # case the submission also gets wrong (``found``, ``input``, ``args``, ``differences``,
+    # ``first_divergence``, ``summary``, ``size``, ``note``), or ``found: False`` and a note
+    # saying why none is shown. Never anything of the hidden case's own input.
+    counterexample: dict | None = None
 
     @property
     def passed(self) -> bool:

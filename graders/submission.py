@@ -327,7 +327,9 @@ def _prepare_program(name: str, origin: str, source: Path, spec) -> Submission:
             sub.module_file = entry.name
             sub.notes.append(spec.describe(folder))
         else:
-            sub.notes.append(f"graded as a program: {' '.join(spec.run)}")
+            sub.notes.append(
+                getattr(spec, "note", "") or f"graded as a program: {' '.join(spec.run)}"
+            )
         sub.digest = _digest(folder)
         return sub
     except BaseException:

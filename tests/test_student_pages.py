@@ -28,6 +28,7 @@ FORBIDDEN = {
     "a staff section": (r"(?im)^#+\s*for (course )?staff\b", "## For staff"),
     # Students get the open readings in words; the reference's switches are the staff's.
     "a reference switch": (r"\bReadings\.\w", "`Readings.wild_draw_four_extends_draw_two`"),
+    "the project's issue number": (r"\b[Ii]ssue \d+\b", "(issue 28)"),
 }
 
 

@@ -52,6 +52,9 @@ ADAPTER = load_module(HERE / "harness" / "adapter.py")
 NotationError = ADAPTER.NotationError
 Call = ADAPTER.Call
 
+SML_TEXT = load_module(HERE / "sml_text.py")
+"""Cases as Standard ML for a ``solution.sml`` under SML/NJ (the kit carries it too)."""
+
 PYTHON_TEXT = load_module(HERE / "python_text.py")
 """The renderer every message writes values with (the kit carries it beside this file)."""
 python_value = PYTHON_TEXT.python_value
@@ -683,6 +686,19 @@ def judge(case: Any, value: Any, checks: PropertyChecks | None = None) -> list[s
     if lines and not getattr(case, "hidden", False) and not value.get("missing"):
         lines.append(call_line(case_input))
     return lines
+
+
+def program_input(args: Any) -> str:
+    """A case's request to the SML driver (``args``: the case's, the payload first): the call
+    as SML, printed back with the printer of the task's result type."""
+    payload = args[0]
+    return SML_TEXT.request(payload, RESULT_SHAPE[str(payload["task"])], ADAPTER.tokenize)
+
+
+def parse_program_output(part: str, text: Any) -> dict:
+    """The SML driver's answer for a case: the same reply a Python submission's adapter gives
+    (ValueError when it is not one: graded "malformed output")."""
+    return SML_TEXT.read_answer(text)
 
 
 def show_input(part: str, args: Any) -> list[str]:

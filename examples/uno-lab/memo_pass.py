@@ -228,9 +228,9 @@ def cardsToPlay(desk):
 # Task 21
 def requiredColor(desk):
     match Desk.getPile(desk)[0], Desk.getState(desk):
-        case CRD(_, c), _:
-            return c
         case _, GIVE(c):
+            return c
+        case CRD(_, c), _:
             return c
     raise IllegalGame("impossible desk")
 

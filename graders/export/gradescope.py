@@ -114,35 +114,6 @@ def constraints() -> str:
     return "# unograde's dependencies as the export ran with them\n" + "\n".join(lines) + "\n"
 
 
-def toolchain_lines(assignment) -> str:
-    """setup.sh's lines installing the compilers the assignment's layouts need (GHC for the
-    Haskell homework), where the image's apt-get can; empty when it accepts none."""
-    from ..run.layouts import layout_specs
-    from ..run.toolchains import TOOLCHAINS
-
-    if not assignment.layouts:
-        return ""
-    parts = [p.id for p in assignment.parts]
-    lines = []
-    for layout in layout_specs(assignment.layouts, assignment.folder, parts):
-        chain = TOOLCHAINS.get(layout.toolchain)
-        if chain is None:
-            continue
-        package = chain.debian_package
-        lines.append(
-            f"# {layout.language} submissions are compiled with {chain.name} ({package}).\n"
-            f"if ! command -v {chain.command} >/dev/null 2>&1 && command -v apt-get >/dev/null "
-            "2>&1; then\n"
-            f"  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq {package} \\\n"
-            f"    || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "
-            f"{package}) \\\n"
-            f'    || echo "unograde: {package} could not be installed; {layout.language} '
-            'submissions will say so"\n'
-            "fi\n\n"
-        )
-    return "".join(lines)
-
-
 SETUP_SH = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder image (unograde {version},
 # assignment {assignment}). UNOGRADE_AUTOGRADER_ROOT replaces /autograder: for tests only.
@@ -268,6 +239,51 @@ def _course_files(assignment: Assignment) -> dict[str, bytes]:
             if path.is_file() and not path.is_symlink() and not SKIP & set(rel.parts):
                 files[f"course/{rel.as_posix()}"] = path.read_bytes()
     return files
+
+
+TOOLCHAIN_SH = """# {name}: the assignment grades submissions that need it ({entry}).
+if ! command -v {command} >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq {package} \\
+      || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq {package}) \\
+      || echo "unograde: {name} could not be installed; {entry} submissions are not graded"
+  else
+    echo "unograde: no apt-get to install {name} ({package}); {entry} submissions are not graded"
+  fi
+fi
+
+"""
+
+
+def toolchain_lines(assignment: Assignment) -> str:
+    """``setup.sh``'s lines installing each toolchain the assignment's submissions need (GHC
+    for the Haskell layout, SML/NJ for a ``solution.sml``), from Debian's packages: once, when
+    the image is built; empty when it accepts none."""
+    from ..run.layouts import layout_specs
+    from ..run.programs import program_specs
+    from ..run.toolchains import TOOLCHAINS
+
+    needed: dict[str, str] = {}  # toolchain -> the submissions that need it
+    for spec in program_specs(assignment.programs):
+        if spec.toolchain:
+            needed.setdefault(spec.toolchain, spec.entry)
+    if assignment.layouts:
+        parts = [p.id for p in assignment.parts]
+        for layout in layout_specs(assignment.layouts, assignment.folder, parts):
+            needed.setdefault(layout.toolchain, f"{layout.language} part files")
+    lines = []
+    for key, entry in needed.items():
+        chain = TOOLCHAINS.get(key)
+        if chain is not None:
+            lines.append(
+                TOOLCHAIN_SH.format(
+                    name=chain.name,
+                    entry=entry,
+                    command=chain.command,
+                    package=chain.debian_package,
+                )
+            )
+    return "".join(lines)
 
 
 def build_autograder(

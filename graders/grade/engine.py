@@ -42,6 +42,7 @@ from ..run.layouts import Layout
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
 from ..submission import Submission
 from ..textsafe import cap_text, cap_value, clean_text
+from .counterexample import find_counterexamples
 from .layout_run import LayoutRun, provide_defaults
 from .overtime import OverBudget, Watchdog
 
@@ -108,7 +109,9 @@ def judge(
         result.outcome, result.messages = CaseOutcome(kind), [message]
         if status == RunStatus.MISSING and outcome.error_type == "MissingFile":
             result.messages = [outcome.message]  # a layout's part file, not a function
-        if status in (RunStatus.RAISED, RunStatus.IMPORT_ERROR, RunStatus.COMPILE_ERROR):
+        if status in (
+            RunStatus.RAISED, RunStatus.IMPORT_ERROR, RunStatus.COMPILE_ERROR, RunStatus.SANITIZER
+        ):  # fmt: skip
             result.traceback = outcome.traceback
     if outcome.mutated:
         result.messages.append(MUTATED.format(function=part.function))
@@ -287,6 +290,74 @@ def _run_program(assignment, submission, cases, limits, mode, streaks):
             yield case, outcome
 
 
+def _provide_support(assignment: Assignment, submission: Submission) -> None:
+    """A served program's support files and the assignment's provided files, copied beside
+    it (the official copies win over any file of the same name the student sent)."""
+    assert submission.folder is not None
+    names = [*assignment.provided, *submission.program.support]
+    for name in names:
+        source = assignment.folder / name
+        target = submission.folder / source.name
+        if target.exists() and target.read_bytes() != source.read_bytes():
+            submission.notes.append(f"{source.name} was replaced by the provided version")
+        shutil.copy2(source, target)
+
+
+def _run_served(assignment, submission, cases, limits, mode, streaks):
+    """A served program (``serve = true`` in ``[programs]``): loaded once in a sandboxed
+    child that answers each case's request (``ProgramIO.program_input``); its answers are
+    read with ``parse_program_output`` and judged as a module's values.  Returns the
+    outcomes by case and the notes its load left (where the file stopped loading)."""
+    from ..run import toolchains
+    from ..run.served import ServedSession, compat32_for
+
+    plugin = assignment.plugin
+    if not isinstance(plugin, ProgramIO):
+        raise TypeError(f"{assignment.id}: [programs] needs a plugin with ProgramIO")
+    spec = submission.program
+    chain = toolchains.TOOLCHAINS.get(spec.toolchain) if spec.toolchain else None
+    if chain is not None and chain.path() is None:
+        toolchains.say_missing_once(chain)
+        message = f"not run: {chain.missing_message()}"
+        outcomes = {k: Outcome(k, RunStatus.NOT_RUN, message=message) for k in range(len(cases))}
+        return outcomes, [message.removeprefix("not run: ")], ""
+    _provide_support(assignment, submission)
+    outcomes: dict[int, Outcome] = {}
+    with ServedSession(
+        submission.folder,
+        spec.run,
+        limits,
+        mode,
+        expected_calls=len(cases),
+        compat32=compat32_for(spec.toolchain),
+    ) as session:
+        for k, case in enumerate(cases):
+            function = assignment.part(case.part).function
+            reason = streaks.blocked(function)
+            if reason is not None:
+                outcomes[k] = Outcome(k, RunStatus.NOT_RUN, message=reason)
+                continue
+            outcome = session.call(Call(k, function, (plugin.program_input(case),)))
+            if session.failed_import is None:
+                streaks.record(function, case.name, outcome.status)
+            if outcome.status == RunStatus.RETURNED:
+                try:
+                    outcome.value = plugin.parse_program_output(case.part, outcome.value)
+                except ValueError as exc:
+                    outcome.status, outcome.message = RunStatus.MALFORMED, str(exc)
+            elif outcome.status == "import-error":
+                outcome.status = RunStatus.IMPORT_ERROR
+            outcomes[k] = outcome
+    notes = []
+    stopped = session.ready.get("load_error") if isinstance(session.ready, dict) else None
+    if isinstance(stopped, str) and stopped:
+        notes.append(
+            f"{spec.entry} stopped loading at its first error; what it defines before that "
+            f"is graded: {clean_text(stopped[:2000])}"
+        )
+    return outcomes, notes, session.import_stdout
+
+
 def _run_module(session, assignment, cases, handled, streaks):
     """Run a module submission's cases in its sandboxed session, case by case, in order."""
     outcomes: dict[int, Outcome] = {}
@@ -422,8 +493,12 @@ def _grade(
     # student's test suite against mutants: those never reach the module's child.
     plugin = assignment.plugin
     handled: dict[int, Outcome] = {}
-    if isinstance(plugin, Stages) and submission.folder is not None and submission.program is None:
-        handled = dict(plugin.run_cases(submission, list(cases), limits, mode, jobs))
+    # A layout's parts without a file of their own (a C suite run against the reference)
+    # are the plugin's too.
+    layout = submission.program if isinstance(submission.program, Layout) else None
+    if isinstance(plugin, Stages) and submission.folder is not None:
+        if submission.program is None or layout is not None:
+            handled = dict(plugin.run_cases(submission, list(cases), limits, mode, jobs))
     if submission.problem or submission.folder is None:
         problem = submission.problem or "nothing to grade"
         for k, case in enumerate(cases):
@@ -446,15 +521,40 @@ def _grade(
             )
     elif isinstance(submission.program, Layout):
         submission.notes.extend(provide_defaults(submission.program, submission.folder))
-        ran = {}
+        ran: dict[int, Outcome] = {}
         with LayoutRun(assignment, submission, limits, mode) as layout_run:
-            for case, outcome in layout_run.cases(cases, streaks):
-                ran[len(results)] = outcome
+            own = [k for k in range(len(cases)) if k not in handled]
+            mine = layout_run.cases([cases[k] for k in own], streaks)
+            for k, (_, outcome) in zip(own, mine, strict=True):
+                ran[k] = replace(outcome, id=k)
+            by_id = ran | handled
+            if isinstance(plugin, Interpretation):
+                interpreted = plugin.interpret(submission, list(cases), by_id, jobs)
+                cases, reading_notes = list(interpreted.cases), list(interpreted.notes)
+            for k, case in enumerate(cases):
+                outcome = by_id.get(k) or Outcome(k, RunStatus.CRASHED, message="no result")
                 who = f"your {submission.program.source(case.part) or case.part}"
                 results.append(
                     judge_within(watch, assignment, case, outcome, worth[case.part], who, staff)
                 )
             _explain(plugin, layout_run, list(cases), ran, results, staff, watch)
+        # Compiled part files are not searched for a smaller case: the notes say so.
+        find_counterexamples(
+            assignment, None, list(cases), results, submission.digest, watch, 0, 0.0
+        )
+    elif submission.program is not None and getattr(submission.program, "serve", False):
+        ran, served_notes, import_stdout = _run_served(
+            assignment, submission, list(cases), limits, mode, streaks
+        )
+        reading_notes.extend(served_notes)
+        for k, case in enumerate(cases):
+            outcome = ran.get(k) or Outcome(k, RunStatus.CRASHED, message="no result came back")
+            results.append(
+                judge_within(watch, assignment, case, outcome, worth[case.part], staff=staff)
+            )
+        find_counterexamples(
+            assignment, None, list(cases), results, submission.digest, watch, 0, 0.0
+        )
     elif submission.program is not None:
         ran = {}
         for case, outcome in _run_program(assignment, submission, cases, limits, mode, streaks):
@@ -465,6 +565,9 @@ def _grade(
                 )
             )
         _explain(plugin, None, list(cases), ran, results, staff, watch)
+        find_counterexamples(
+            assignment, None, list(cases), results, submission.digest, watch, 0, 0.0
+        )
     else:
         adapter = _provide(assignment, submission)
         todo = sum(k not in handled for k in range(len(cases)))
@@ -493,6 +596,17 @@ def _grade(
                     judge_within(watch, assignment, case, outcome, worth[case.part], staff=staff)
                 )
             _explain(plugin, session, list(cases), outcomes, results, staff, watch)
+            # A failed hidden case: a smaller fresh case it also gets wrong, in the same child.
+            find_counterexamples(
+                assignment,
+                session,
+                list(cases),
+                results,
+                submission.digest,
+                watch,
+                2 * len(cases),
+                limits.counterexample_seconds,
+            )
         import_stdout = session.import_stdout
     if submission.cell_of_line:
         # A notebook ran as one joined module: its tracebacks name the cell and the line in it.

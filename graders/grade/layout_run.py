@@ -44,6 +44,14 @@ def provide_defaults(layout: Layout, folder: Path) -> list[str]:
     none of that name: the course's rule ("if a modified Helpers.hs file is not included
     with your submission, the default will be used in its place"). Notes, for the report."""
     notes = []
+    for source in layout.provided_files():
+        target = folder / source.name
+        if os.path.lexists(target):
+            if target.is_file() and not target.is_symlink():
+                if target.read_bytes() != source.read_bytes():
+                    notes.append(f"{source.name} was replaced by the course's own")
+            os.unlink(target) if not target.is_dir() else shutil.rmtree(target)
+        shutil.copy2(source, target)
     for source in layout.default_files():
         target = folder / source.name
         if os.path.lexists(target):
@@ -70,6 +78,7 @@ class LayoutRun:
             toolchain(self.layout.toolchain) if self.layout.toolchain else None
         )
         system = self.chain.sandbox_paths if self.chain is not None else ()
+        limits = self.layout.case_limits(limits)
         self.runner = ProgramRunner(submission.folder, self.layout, limits, mode, system=system)
         self.budget = self.runner.budget
         self.built: dict[str, Outcome | None] = {}
@@ -221,7 +230,9 @@ class LayoutRun:
         return run
 
     def _read(self, case: Case, outcome: Outcome, streaks: Any, who: str) -> Outcome:
-        """A case's run recorded for the timeout streaks and its printed answer parsed."""
+        """A case's run as the plugin reads it (``read_run``: a sanitizer's report), recorded
+        for the timeout streaks, and its printed answer parsed."""
+        outcome = self.plugin.read_run(case.part, outcome)
         streaks.record(case.part, case.name, outcome.status, who)
         if outcome.status == RunStatus.RETURNED:
             printed = outcome.value
@@ -250,7 +261,8 @@ class LayoutRun:
             inputs.append((f"cases/turn-{n + 1:03d}.uno", text.encode("utf-8")))
         words = self.layout.run_words(part, "{input}")
         answers: list[tuple[str, Any]] = []
-        for n, outcome in enumerate(self._run_chunks(first_id, words, inputs)):
+        for n, ran in enumerate(self._run_chunks(first_id, words, inputs)):
+            outcome = self.plugin.read_run(part, ran)
             if outcome.status == RunStatus.NOT_RUN:
                 return None
             if outcome.status != RunStatus.RETURNED:

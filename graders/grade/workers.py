@@ -262,7 +262,11 @@ def without_drawings(result: SubmissionResult) -> SubmissionResult:
         divergence = case.first_divergence
         if divergence is not None:
             divergence = divergence | {"view": "", "state": None}
-        cases.append(replace(case, view=None, first_divergence=divergence))
+        found = case.counterexample
+        if isinstance(found, dict) and isinstance(found.get("first_divergence"), dict):
+            plain = found["first_divergence"] | {"view": "", "state": None}
+            found = found | {"first_divergence": plain}
+        cases.append(replace(case, view=None, first_divergence=divergence, counterexample=found))
     return replace(result, cases=cases)
 
 

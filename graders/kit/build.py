@@ -131,10 +131,32 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
         module = load_module(plugin.kit_feedback())
         if callable(getattr(module, "parse_program_output", None)):
             for spec in program_specs(assignment.programs):
+                if not spec.serve:
+                    programs[spec.entry] = {
+                        "run": list(spec.run),
+                        "build": list(spec.build),
+                        "build_timeout": spec.build_limits.timeout,
+                    }
+                    continue
+                # A served program (loaded once, answering each case's request on the
+                # grader's protocol): the kit runs it with its support files, and writes each
+                # request with the feedback module's ``program_input(args)``.
+                if not callable(getattr(module, "program_input", None)):
+                    continue
+                chain = TOOLCHAINS.get(spec.toolchain) if spec.toolchain else None
+                support = []
+                for rel in spec.support:
+                    name = PurePosixPath(rel).name
+                    files[f"{PACKAGE}/support/{name}"] = (folder / rel).read_bytes()
+                    support.append(name)
                 programs[spec.entry] = {
                     "run": list(spec.run),
-                    "build": list(spec.build),
-                    "build_timeout": spec.build_limits.timeout,
+                    "build": [],
+                    "serve": True,
+                    "support": support,
+                    "language": chain.name if chain else spec.run[0],
+                    "note": spec.note,
+                    "install": chain.install_hint if chain else "",
                 }
 
     # A course's own layout (one compiled program per part), built and run as the grader
@@ -177,7 +199,9 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
             ),
             "readings": list(case.readings),
         }
-        if programs:
+        if any(not program.get("serve") for program in programs.values()):
+            # (a served program's request is written in the kit from the case's arguments:
+            # ``program_input`` here would carry the grader's fresh keys, not the same bytes)
             assert isinstance(plugin, ProgramIO)
             entry["stdin"] = plugin.program_input(case)
             entry["program_args"] = list(plugin.program_args(case))
@@ -342,11 +366,22 @@ def check_page(assignment: Assignment, kit: dict, starters: list[str], notebook:
         f"{kit['limits']['submission_timeout']:g} s for all cases.",
         "",
     ]
-    if kit["programs"]:
-        entries = ", ".join(f"`{entry}`" for entry in kit["programs"])
+    served = {e: p for e, p in kit["programs"].items() if p.get("serve")}
+    for entry, program in served.items():
+        lines += [
+            f"{program['language']} is checked too: `python -m pytest --submission {entry}`. "
+            f"`{entry}` is loaded once with the assignment's own files, as the grader loads "
+            f"it (`{' '.join(program['run'])}`), and answers each case's call; "
+            f"{program['language']} must be installed (`{program['install']}`). The grader "
+            "runs it in its sandbox; this check runs it as you would.",
+            "",
+        ]
+    whole = [entry for entry in kit["programs"] if entry not in served]
+    if whole:
+        entries = ", ".join(f"`{entry}`" for entry in whole)
         lines += [
             f"A whole program is checked too ({entries}): `python -m pytest --submission "
-            f"{next(iter(kit['programs']))}`. It is built and run with its language's own tools "
+            f"{whole[0]}`. It is built and run with its language's own tools "
             "(which must be installed: `node`, `javac` and `java`, `gcc`...), each case's input "
             "on its standard input, and what it prints is read back as the grader reads it.",
             "",

@@ -90,7 +90,17 @@ def render(
 
 # What a student's result.json keeps of a hidden case: enough to read back its score (a re-run
 # resumes from this file), nothing of what it was given, printed or how it differed.
-HIDDEN_CASE_KEEPS = ("name", "part", "hidden", "outcome", "points", "max_points", "seconds")
+# Its ``counterexample`` is a fresh case the grader made (public data), never the hidden input.
+HIDDEN_CASE_KEEPS = (
+    "name",
+    "part",
+    "hidden",
+    "outcome",
+    "points",
+    "max_points",
+    "seconds",
+    "counterexample",
+)
 
 
 def hidden_case_for_students(case: dict) -> dict:

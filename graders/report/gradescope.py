@@ -4,7 +4,8 @@ Each test's feedback is Markdown (``output_format: "md"``): where the case first
 what differs, its input, rendered by ``case.md.j2`` (the Markdown report's own), with
 everything a submission controls escaped field by field, and bounded (Gradescope shows
 results.json to the student whole: a case's output is cut at a line, never inside a fenced
-block left open). A hidden case is named as it is and carries only its outcome; Gradescope
+block left open). A hidden case is named as it is and carries only its outcome (and, where
+one was found, a smaller fresh case the submission also gets wrong: public data); Gradescope
 hides it as the assignment's ``hidden_visibility`` says (``after_published`` unless
 ``assignment.toml`` or ``--hidden-visibility`` says otherwise).
 """
@@ -68,7 +69,11 @@ def gradescope_results(
     tests = []
     for number, case in enumerate(result.cases, 1):
         if case.hidden:
+            # Only its outcome, and a smaller fresh case it also gets wrong (public data).
             output, visibility = case.outcome.label, hidden_visibility
+            if case.counterexample:
+                more = render_template("counterexample.md.j2", assignment, case=case).strip()
+                output = cap_markdown(f"{output}\n\n{more}", MAX_CASE_OUTPUT)
         elif case.passed:
             output, visibility = "passed", VISIBLE
         else:

@@ -57,6 +57,11 @@ def submission_summary(
                     f"  [red]✘[/red] {name} (hidden): {terminal_text(_outcome(case.outcome))}",
                     highlight=False,
                 )
+                found = case.counterexample or {}
+                if found.get("found") and found.get("summary"):  # a fresh case: public
+                    given = " / ".join(map(str, found.get("input") or []))
+                    line = cap_text(f"{found['summary']}: {given}", 600)
+                    console.print(f"      {terminal_plain(line)}", highlight=False, markup=False)
                 continue
             console.print(
                 f"  [red]✘[/red] {name}: {terminal_text(_outcome(case.outcome))}", highlight=False

@@ -9,7 +9,9 @@ switched to it on the way in, when the grader runs as root)::
 ``--limits`` sets rlimits so that a program in any language starts under the same limits as
 a Python submission: memory with RLIMIT_DATA (heap and private mappings), which JavaScript
 and Java runtimes tolerate, and additionally with RLIMIT_AS for Python programs (``AS`` is
-1).  ``--nproc`` caps the processes of this child's own user (a user no other child shares).
+1); a ``MEMORY_MB`` of 0 sets no memory rlimit (a sanitizer's shadow memory: the cgroup
+bounds the child).  ``--nproc`` caps the processes of this child's own user (a user no
+other child shares).
 ``--seccomp`` loads the grader's system-call filter (``seccomp.py`` builds it with
 libseccomp; here it arrives as the hex of its BPF records) after setting ``no_new_privs``,
 so that nothing this process becomes can gain a privilege or make a refused call.  A failed
@@ -54,8 +56,9 @@ def _limits(memory_mb: str, cpu_seconds: str, size: str, address_space: str) -> 
     import resource
 
     memory = int(memory_mb) * 1024 * 1024
-    resource.setrlimit(resource.RLIMIT_DATA, (memory, memory))
-    if address_space == "1":
+    if memory:  # 0: none (a sanitizer's shadow memory; the cgroup bounds the child)
+        resource.setrlimit(resource.RLIMIT_DATA, (memory, memory))
+    if address_space == "1" and memory:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     cpu = max(1, int(float(cpu_seconds) + 0.999))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))

@@ -19,6 +19,14 @@ such a layout in its ``assignment.toml``, with no code of its own::
     timeout = 30.0
     memory_mb = 2048
 
+Optional: ``provided = [...]``, the course's files always copied over any file of that name
+the student sent (headers and drivers the build needs as given); ``[layouts.NAME.run_limits]``,
+each case's limits for this language, over the assignment's ``[limits]``; ``rlimit_memory =
+false`` for programs that reserve terabytes of address space they never use (a C program
+built with AddressSanitizer maps its shadow memory at start, which RLIMIT_DATA refuses): their
+memory is then bounded by the sandbox's cgroup where there is one, and by the program's own
+limit (the sanitizer's ``hard_rss_limit_mb``) where there is not.
+
 A folder holding any of the files is a submission of that layout; a part whose file is
 missing scores nothing and says which file was expected.  SML or C courses use the same
 table with their own commands; nothing here names a language.
@@ -27,7 +35,7 @@ table with their own commands; nothing here names a language.
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..assignment import Limits
@@ -62,6 +70,9 @@ class Layout:
     defaults: tuple[str, ...] = ()  # assignment-folder paths, used where the student sent none
     build_limits: Limits = field(default_factory=lambda: Limits(**BUILD_DEFAULTS))
     folder: str = ""  # the assignment's folder (where ``defaults`` are)
+    provided: tuple[str, ...] = ()  # assignment-folder paths, always used (the course's)
+    run_limits: dict | None = None  # each case's limits over the assignment's, when set
+    rlimit_memory: bool = True  # False: no RLIMIT_DATA (see the module's docstring)
 
     @property
     def entry(self) -> str:
@@ -95,6 +106,15 @@ class Layout:
     def default_files(self) -> list[Path]:
         return [Path(self.folder) / name for name in self.defaults]
 
+    def provided_files(self) -> list[Path]:
+        return [Path(self.folder) / name for name in self.provided]
+
+    def case_limits(self, limits: Limits) -> Limits:
+        """The assignment's case ``limits`` with this layout's ``run_limits`` over them."""
+        if not self.run_limits:
+            return limits
+        return replace(limits, **self.run_limits)
+
     def describe(self, folder: Path) -> str:
         """The note a submission of this layout carries: its parts, found and not."""
         missing = [source for _, source in self.files if not (folder / source).is_file()]
@@ -123,6 +143,11 @@ def layout_specs(table: dict, folder: Path, parts: list[str]) -> list[Layout]:
             build_limits = Limits(**limits)
         except TypeError as exc:
             raise LayoutError(f"[layouts.{name}.build_limits]: {exc}") from None
+        run_limits = dict(spec.get("run_limits") or {})
+        try:
+            Limits(**run_limits)
+        except TypeError as exc:
+            raise LayoutError(f"[layouts.{name}.run_limits]: {exc}") from None
         try:
             build, run = shlex.split(spec["build"]), shlex.split(spec["run"])
         except (KeyError, ValueError) as exc:
@@ -139,6 +164,9 @@ def layout_specs(table: dict, folder: Path, parts: list[str]) -> list[Layout]:
                 defaults=tuple(spec.get("defaults", ())),
                 build_limits=build_limits,
                 folder=str(folder),
+                provided=tuple(spec.get("provided", ())),
+                run_limits=run_limits or None,
+                rlimit_memory=bool(spec.get("rlimit_memory", True)),
             )
         )
     return found

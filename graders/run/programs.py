@@ -68,12 +68,22 @@ class ProgramSpec:
     entry: str
     run: tuple[str, ...]
     build: tuple[str, ...] = ()
+    # A served program (``serve = true``) is started once per submission and answers case
+    # after case on a line protocol (:mod:`graders.run.served`), instead of a run per case.
+    serve: bool = False
+    toolchain: str = ""  # a key of graders.run.toolchains (``smlnj``): said once when missing
+    # Files of the assignment's folder copied beside the submission (by their own name; the
+    # official copies win), e.g. the served program's driver.
+    support: tuple[str, ...] = ()
+    note: str = ""  # what the submission's notes say it was graded as
     build_limits: Limits = field(default_factory=lambda: Limits(**PROGRAM_BUILD_DEFAULTS))
 
 
 def program_specs(table: dict) -> list[ProgramSpec]:
-    """``[programs]`` of an assignment.toml: ``"main.js" = { run = "node main.js" }``, and
-    for a compiled one its build and, optionally, the build's own limits, as a layout's::
+    """``[programs]`` of an assignment.toml: ``"main.js" = { run = "node main.js" }``; a
+    served one adds ``serve = true`` and may name its ``toolchain``, ``support`` files and
+    ``note``; a compiled one its build and, optionally, the build's own limits, as a
+    layout's::
 
         "Main.java" = { build = "javac Main.java", run = "java Main",
                         build_limits = { timeout = 60, memory_mb = 1024 } }
@@ -90,7 +100,11 @@ def program_specs(table: dict) -> list[ProgramSpec]:
                 entry,
                 tuple(shlex.split(spec["run"])),
                 tuple(shlex.split(spec.get("build", ""))),
-                limits,
+                serve=bool(spec.get("serve", False)),
+                toolchain=str(spec.get("toolchain", "")),
+                support=tuple(str(s) for s in spec.get("support", ())),
+                note=str(spec.get("note", "")),
+                build_limits=limits,
             )
         )
     return specs
@@ -294,9 +308,12 @@ class ProgramRunner:
         ``turns.py``, which the launcher runs in its own interpreter (no second start)."""
         argv = _argv(words) if not driver else [self._turns_path(), *words]
         address_space = not driver and argv[0] == os.path.realpath(sys.executable)
+        # 0: no memory rlimit (a sanitizer's shadow memory; the cgroup still bounds it)
+        keep = build or getattr(self.spec, "rlimit_memory", True)
+        memory = int(limits.memory_mb) if keep else 0
         caps = [
             "--limits",
-            str(int(limits.memory_mb)),
+            str(memory),
             repr(float(cpu)),
             str(int(output_bytes)),
             "1" if address_space else "0",

@@ -55,6 +55,10 @@ class Call:
     # A probe (``contract.Probe``): ``args`` holds one argument tuple per call, all made in
     # one round trip; the answer is their list.  Its arguments are not kept in the cache.
     many: bool = False
+    # Seconds (wall clock and CPU) this call may take, when less than the case's limit: the
+    # search for a smaller failing case keeps its own small budget (a fresh child's start
+    # waits no longer either).
+    timeout: float | None = None
 
 
 class RunStatus(StrEnum):
@@ -71,6 +75,7 @@ class RunStatus(StrEnum):
     MALFORMED = "malformed"  # a program's output could not be read as an answer
     NOT_RUN = "not-run"
     COMPILE_ERROR = "compile-error"  # a compiled part's build failed (its own outcome)
+    SANITIZER = "sanitizer"  # a sanitizer stopped the program (its report as the traceback)
 
 
 @dataclass
@@ -291,15 +296,20 @@ def bwrap_command(
 
 
 def confine_command(
-    identity: Identity | None, *, nproc: int | None = None, python: bool = False
+    identity: Identity | None,
+    *,
+    nproc: int | None = None,
+    python: bool = False,
+    compat32: bool = False,
 ) -> list[str]:
     """What every child starts with, inside bubblewrap's view or without it: ``setpriv`` to
     its unprivileged identity (a root grader), then ``launch.py`` with the seccomp filter
     (and, for an id of its own, the process cap), which then runs the child's program (with
-    ``python``, a Python script in the same interpreter)."""
+    ``python``, a Python script in the same interpreter; with ``compat32``, a filter that also
+    admits the 32-bit x86 ABI under the same deny list, for a 32-bit toolchain)."""
     prefix = identity.setpriv() if identity is not None else []
     launcher = [os.path.realpath(sys.executable), "-I", "-S", "-B", str(LAUNCHER)]
-    rules = seccomp.available()
+    rules = seccomp.available(compat32)
     if rules is not None:
         launcher += ["--seccomp", rules.program.hex()]
     if nproc is not None and identity is not None and identity.own:
@@ -722,7 +732,31 @@ class Session:
         self.child: _Child | None = None
         self.failed_import: Outcome | None = None
         self.import_stdout = ""
+        self.ready: dict = {}  # the first child's first message (what its import said)
         self.restarts = -1
+
+    # What a subclass changes for another kind of child (``graders.run.served``): the child
+    # itself, a call's message to it, and the statuses its replies may carry.
+    statuses: tuple[str, ...] = REPLY_STATUSES
+    startup_grace: float = STARTUP_GRACE
+
+    def _spawn(self) -> _Child:
+        return _Child(
+            self.sub,
+            self.module,
+            self.limits,
+            self.mode,
+            self.extra_paths,
+            self.remaining,
+            self.adapter,
+            self.budget,
+            self.allowed_imports,
+            self.identity,
+        )
+
+    def _message(self, call: Call, cpu: float) -> bytes:
+        """A call as the child reads it, with the CPU seconds it may use."""
+        return _call_message(call, cpu)
 
     def __enter__(self) -> Session:
         return self
@@ -744,27 +778,19 @@ class Session:
         self.close()
         return Outcome(call_id, "not-run", message=self.budget.reason())
 
-    def _start(self) -> Outcome | None:
-        """Start a child; return an outcome for every call if it cannot take any."""
+    def _start(self, until: float | None = None) -> Outcome | None:
+        """Start a child; return an outcome for every call if it cannot take any (waiting
+        for its import until ``until`` at the latest, when given)."""
         self.restarts += 1
         try:
             if self.identity is None:
                 self.identity = acquire()
-            self.child = _Child(
-                self.sub,
-                self.module,
-                self.limits,
-                self.mode,
-                self.extra_paths,
-                self.remaining,
-                self.adapter,
-                self.budget,
-                self.allowed_imports,
-                self.identity,
-            )
+            self.child = self._spawn()
         except Interrupted:
             return Outcome(-1, "not-run", message="not run: grading was interrupted")
-        deadline = self.budget.cap(time.monotonic() + STARTUP_GRACE + self.limits.timeout)
+        deadline = self.budget.cap(time.monotonic() + self.startup_grace + self.limits.timeout)
+        if until is not None:
+            deadline = min(deadline, until)
         first = self.child.receive(deadline)
         if self.budget.expired and not isinstance(first, dict):
             return self._over_budget(-1)
@@ -780,6 +806,8 @@ class Session:
             )
         if not self.import_stdout:
             self.import_stdout = _text(first.get("stdout"))
+        if not self.ready:
+            self.ready = first
         info = first["import"] if isinstance(first["import"], dict) else {}
         if info.get("status") != "ok":
             self.close()
@@ -805,21 +833,30 @@ class Session:
             return replace(self.failed_import, id=call.id)
         if self.budget.expired:
             return self._over_budget(call.id)
+        until = None if call.timeout is None else time.monotonic() + call.timeout
         if self.child is None:
-            failure = self._start()
+            failure = self._start(until)
             if failure is not None:
-                if failure.status in ("import-error", "memory", "timeout"):
-                    self.failed_import = failure  # importing again would fail again
+                # Importing again would fail again (unless only this call's own time ran out).
+                if failure.status in ("import-error", "memory") or (
+                    failure.status == "timeout" and until is None
+                ):
+                    self.failed_import = failure
                 return replace(failure, id=call.id)
         child = self.child
         assert child is not None
         self.remaining = max(1, self.remaining - 1)
         limits = self.limits
+        if until is not None:  # its own, smaller limits (never more than the case's)
+            left = max(0.05, until - time.monotonic())
+            limits = replace(limits, timeout=min(limits.timeout, left), cpu=min(limits.cpu, left))
         started = time.monotonic()
-        sent = child.send(_call_message(call, limits.cpu))
+        sent = child.send(self._message(call, limits.cpu))
         # A little slack past the wall limit lets the child's own CPU timer report a busy
         # loop (no kill, no restart); a sleeping or blocked case still meets the wall.
         deadline = self.budget.cap(started + limits.timeout * 1.1 + 0.1)
+        if until is not None:
+            deadline = min(deadline, until + 0.1)
         reply = child.receive(deadline) if sent else None
         elapsed = time.monotonic() - started
         if reply == "timeout" and self.budget.expired:
@@ -851,7 +888,7 @@ class Session:
     def _accept(self, call: Call, reply: dict, elapsed: float) -> Outcome:
         """Check everything the child sent: it runs the student's code, so it may lie."""
         status = reply.get("status")
-        if reply.get("id") != call.id or status not in REPLY_STATUSES:
+        if reply.get("id") != call.id or status not in self.statuses:
             self.close()
             return Outcome(
                 call.id,

@@ -92,9 +92,20 @@ class Unavailable(Exception):
     """libseccomp (or its Python interface) is not installed here."""
 
 
+COMPAT32_DENIED: tuple[str, ...] = ("socketcall",)
+"""Refused in the 32-bit x86 ABI only: ``socketcall`` multiplexes every socket call through
+a pointer the filter cannot read (so the family of ``socket`` could not be judged); a C
+library built for kernels since 4.3 makes the direct calls instead, which the filter judges."""
+
+
 @functools.cache
-def build() -> Filter:
+def build(compat32: bool = False) -> Filter:
     """The filter for this machine's architecture, built once per process.
+
+    ``compat32`` also admits the 32-bit x86 ABI, under the very same deny list (and
+    ``socketcall`` refused): for a toolchain the distribution ships only as a 32-bit program
+    (Debian's SML/NJ 110.79 runtime). Without it a 32-bit system call kills the process, the
+    default for every other child.
 
     Raises :class:`Unavailable` where libseccomp cannot be loaded."""
     try:
@@ -102,6 +113,12 @@ def build() -> Filter:
     except (ImportError, OSError, AttributeError, TypeError) as exc:
         raise Unavailable(f"libseccomp is not available ({exc})") from None
     rules = sc.SyscallFilter(sc.ALLOW)
+    if compat32:
+        try:
+            if not rules.exist_arch(sc.Arch.X86):
+                rules.add_arch(sc.Arch.X86)
+        except (OSError, ValueError, RuntimeError, AttributeError) as exc:
+            raise Unavailable(f"libseccomp cannot filter the 32-bit x86 ABI ({exc})") from None
     denied: list[str] = []
 
     def deny(action: int, name: str, *args: object) -> bool:
@@ -120,6 +137,10 @@ def build() -> Filter:
     for _, flag in NEW_NAMESPACE_FLAGS:
         deny(sc.ERRNO(errno.EPERM), "clone", sc.Arg(0, sc.MASKED_EQ, flag, flag))
     deny(sc.ERRNO(errno.EPERM), "socket", sc.Arg(0, sc.NE, socket.AF_UNIX))
+    if compat32:
+        for name in COMPAT32_DENIED:
+            if deny(sc.ERRNO(errno.EPERM), name):
+                denied.append(name)
     with tempfile.TemporaryFile() as out:
         rules.export_bpf(out)
         out.seek(0)
@@ -129,9 +150,10 @@ def build() -> Filter:
     return Filter(program, tuple(denied))
 
 
-def available() -> Filter | None:
-    """The filter, or None where it cannot be built (said in every report)."""
+def available(compat32: bool = False) -> Filter | None:
+    """The filter, or None where it cannot be built (said in every report); ``compat32``: the
+    one that also admits the 32-bit x86 ABI (see :func:`build`)."""
     try:
-        return build()
+        return build(compat32)
     except Unavailable:
         return None

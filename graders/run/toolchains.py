@@ -33,6 +33,9 @@ class Toolchain:
     # toolchain reads, bound read-only at the same place (Debian's GHC keeps its package
     # database in /var/lib/ghc).
     sandbox_paths: tuple[str, ...] = ()
+    # Its programs may be 32-bit x86 ones (Debian's SML/NJ 110.79 runtime is): the sandbox's
+    # seccomp filter must admit that ABI for them, under the same deny list.
+    abi32: bool = False
 
     @property
     def install_hint(self) -> str:
@@ -56,7 +59,7 @@ class Toolchain:
 
 TOOLCHAINS: dict[str, Toolchain] = {
     "ghc": Toolchain("GHC", "ghc", ("--numeric-version",), "ghc", ("/var/lib/ghc",)),
-    "smlnj": Toolchain("SML/NJ", "sml", ("@SMLversion",), "smlnj"),
+    "smlnj": Toolchain("SML/NJ", "sml", ("@SMLversion",), "smlnj", abi32=True),
     "gcc": Toolchain("gcc", "gcc", ("-dumpfullversion",), "gcc"),
 }
 

@@ -18,7 +18,7 @@ Runs in the grader's process only; student code never imports it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
@@ -30,6 +30,7 @@ from graders.assignment import Assignment, AssignmentError, Case, Limits
 from graders.contract import (
     AssignmentPlugin,
     Commands,
+    Counterexamples,
     Explanation,
     FixtureGeneration,
     FixtureRequest,
@@ -37,6 +38,9 @@ from graders.contract import (
     Interpreted,
     Probe,
     ProbeAnswers,
+    ProgramIO,
+    Review,
+    ReviewResult,
     SelfCheck,
     Stages,
     Views,
@@ -44,7 +48,7 @@ from graders.contract import (
 from graders.run.sandbox import Outcome, RunStatus
 from graders.tournaments.cli import tournament_command
 
-from . import explain, reading, suite
+from . import c_adt, counterexample, explain, reading, suite
 from .feedback import FEEDBACK
 from .feedback import FEEDBACK_FILE as FEEDBACK_PATH
 from .game.readings import Readings
@@ -346,6 +350,8 @@ def first_divergence(case: Case, answers: ProbeAnswers | None) -> dict | None:
 
 class Plugin(
     AssignmentPlugin,
+    ProgramIO,
+    Review,
     Stages,
     Interpretation,
     Views,
@@ -353,16 +359,58 @@ class Plugin(
     FixtureGeneration,
     Commands,
     SelfCheck,
+    Counterexamples,
 ):
     """final-card-down: scenarios for the ADT, the student's suite against the mutants, and
     tournaments of AI players; each submission under its reading of the open rules."""
 
+    # -- a failed hidden scenario: a smaller fresh one, under the submission's reading
+    #    (``counterexample``); the test-suite parts are not searched
+
+    def fresh_cases(self, part: str, seed: str, failed: Sequence[Case]) -> Iterator[Case]:
+        return counterexample.fresh_cases(part, seed, failed)
+
+    def not_searched(self, part: str, failed: Sequence[Case]) -> str | None:
+        return counterexample.not_searched(part, failed)
+
+    def shrink(self, case: Case) -> Iterator[Case]:
+        return counterexample.shrink(case)
+
+    def size_words(self, case: Case) -> str:
+        return counterexample.size_words(case)
+
     def probe(self, case: Case, value: Any) -> Probe | None:
         return probe(case)
 
+    # -- a C Game.c ([layouts.c]): the scenario driver's input and answers (``c_adt``)
+
+    def program_input(self, case: Case) -> str:
+        return c_adt.scenario_input(case.args[0])
+
+    def parse_program_output(self, part: str, text: str) -> Any:
+        return c_adt.parse_answers(text)
+
+    def call_input(self, part: str, args: tuple) -> str | None:
+        """The probe (a scenario with the state asked after every move) as the driver's
+        input: a failed C scenario is explained by its own program, as a Python one is."""
+        return c_adt.scenario_input(args[0]) if part == ADT_PART else None
+
+    def read_run(self, part: str, outcome: Outcome) -> Outcome:
+        return c_adt.read_run(outcome) if part == ADT_PART else outcome
+
+    def review(
+        self, submission: Any, results: Sequence[Any], limits: Limits, isolation: str
+    ) -> ReviewResult:
+        """Memory a C ``Game.c`` still held after ``destroyGame``: a note (a deduction only
+        when ``[extra] leak_deduction`` says how many points).  A Python ADT: nothing."""
+        return c_adt.leak_review(results, self.assignment.extra)
+
     def show_input(self, part: str, args: tuple) -> list[str]:
         """A scenario's deck and its steps (moves and queries), as the scenario names them
-        (the feedback module's words: the kit shows them alike)."""
+        (the feedback module's words: the kit shows them alike); a fresh one (a smaller
+        case) whole, every card of its deck."""
+        if counterexample.is_fresh(args):
+            return counterexample.show_input(args)
         return FEEDBACK.show_input(part, args)
 
     def first_divergence(self, case: Case, value: Any, answers: ProbeAnswers | None) -> dict | None:

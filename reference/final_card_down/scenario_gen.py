@@ -119,7 +119,15 @@ def generate_scenario(seed: int, index: int) -> dict[str, Any]:
     for value in rng.sample(list(G.Value)[:16], 3):
         s.q("numOfValue", value.name, expect=G.numOfValue(game, value))
     _turn_queries(s, rng, game)
-    for _ in range(MAX_MOVES):
+    play_moves(s, rng, game, MAX_MOVES)
+    return s.to_dict()
+
+
+def play_moves(s: ScenarioBuilder, rng: random.Random, game: G.Game, most: int) -> None:
+    """Up to ``most`` plausible moves on ``game`` (until someone wins), each with its queries
+    and isValidMove checks answered by the reference, added to ``s`` (the smaller cases of
+    ``counterexample`` are played the same way)."""
+    for _ in range(most):
         if G.gameWinner(game) != G.NOT_FINISHED:
             break
         legal = G.legalMoves(game)
@@ -137,7 +145,6 @@ def generate_scenario(seed: int, index: int) -> dict[str, Any]:
         s.q("gameWinner", expect=G.gameWinner(game))
         if move.action == G.Action.END_TURN or G.gameWinner(game) != G.NOT_FINISHED:
             _turn_queries(s, rng, game)
-    return s.to_dict()
 
 
 def _turn_queries(s: ScenarioBuilder, rng: random.Random, game: G.Game) -> None:

@@ -173,6 +173,7 @@ def template_dir() -> Path:
 
 _SUITE_NAME = re.compile(r"(?:test_[A-Za-z0-9_]{1,60}|conftest)\.py")
 MAX_SUITE_FILES = 50
+C_SUITE = "testGame.c"  # a C submission's suite (``c_suite``): the course's file name
 
 
 def checked_suite(files: Any) -> dict[str, str]:
@@ -184,7 +185,8 @@ def checked_suite(files: Any) -> dict[str, str]:
     if not isinstance(files, dict):
         return out
     for name, text in sorted(files.items(), key=lambda kv: str(kv[0])):
-        if not (isinstance(name, str) and isinstance(text, str) and _SUITE_NAME.fullmatch(name)):
+        named = isinstance(name, str) and (_SUITE_NAME.fullmatch(name) or name == C_SUITE)
+        if not (named and isinstance(text, str)):
             continue
         total += len(text)
         if total > MAX_SUITE_BYTES or len(out) >= MAX_SUITE_FILES:
@@ -197,6 +199,13 @@ def suite_files(folder: Path | None) -> dict[str, str]:
     """The student's ``test_*.py`` and ``conftest.py`` at the top of ``folder``."""
     if folder is None:
         return {}
+    if (folder / "Game.c").is_file():  # a C submission: its suite is testGame.c alone
+        path = folder / C_SUITE
+        if not path.is_file() or path.is_symlink():
+            return {}
+        return checked_suite(
+            {C_SUITE: path.read_bytes()[: MAX_SUITE_BYTES + 1].decode("utf-8", "replace")}
+        )
     found = {}
     for path in sorted(folder.iterdir()):
         if path.is_file() and _SUITE_NAME.fullmatch(path.name):
@@ -214,6 +223,10 @@ def run_target(
     sandbox of its own with the proxy ``game``; the ADT ``label`` names runs in another
     (``ADTLink``), which also says which of its functions the suite reached (``called``,
     absent when that list may be incomplete)."""
+    if C_SUITE in tests:  # a C program of asserts, linked with a C proxy of Game.h
+        from . import c_suite
+
+        return c_suite.run_target(tests[C_SUITE], label, target_files(label), limits, isolation)
     # pytest (``lib/``) and the proxy are bound read-only into every run, never copied per
     # run; the run holds one of the batch's slots (at most --jobs runs at once across its
     # workers).
@@ -440,8 +453,10 @@ def _clean(verdict: dict[str, Any], tests: dict[str, str]) -> dict[str, Any]:
     made at run time carried 490 bytes); what is left can only choose among the student's
     own words."""
     defined = set()
-    for text in tests.values():
+    for name, text in tests.items():
         defined |= set(re.findall(r"^\s*(?:async\s+)?(?:def|class)\s+(\w+)", text, re.M))
+        if name.endswith(".c"):  # C functions defined at the start of a line
+            defined |= set(re.findall(r"^[A-Za-z_][\w \t*]*?\b(\w+)\s*\([^;{]*\)\s*\{", text, re.M))
     errors = KNOWN_ERRORS | defined
 
     def entry(raw: Any) -> dict[str, Any] | None:

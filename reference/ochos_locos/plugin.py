@@ -9,7 +9,7 @@ explained turn by turn: "turn 7 (player 1): expected Y3, got Y8".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from graders.assignment import Case
 from graders.contract import (
     AssignmentPlugin,
+    Counterexamples,
     FixtureGeneration,
     FixtureRequest,
     ProgramIO,
@@ -25,6 +26,7 @@ from graders.contract import (
     Views,
 )
 
+from . import counterexample
 from .compare import first_divergence
 from .deal import parse_deal
 from .feedback import FEEDBACK, FEEDBACK_FILE
@@ -130,7 +132,9 @@ def solve_json(part: str, path: str | Path) -> dict:
     return {"lines": list(game.lines), "winner": game.winner}
 
 
-class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving, SelfCheck):
+class Plugin(
+    AssignmentPlugin, ProgramIO, Views, Counterexamples, FixtureGeneration, Solving, SelfCheck
+):
     """ochos-locos: the game's printed lines, from a function or a program in any language."""
 
     def __init__(self, assignment: Any) -> None:
@@ -141,7 +145,19 @@ class Plugin(AssignmentPlugin, ProgramIO, Views, FixtureGeneration, Solving, Sel
         return load_case(entry, root)
 
     def judge(self, case: Case, value: Any) -> list[str]:
-        return judge(self.accepted, case, value)
+        # A fresh deal of the counterexample search is judged once: its readings not kept.
+        fresh = case.name == counterexample.NAME
+        return judge(Accepted() if fresh else self.accepted, case, value)
+
+    def fresh_cases(self, part: str, seed: str, failed: Sequence[Case]) -> Iterator[Case]:
+        """Fresh deals with a shorter draw pile (``counterexample``)."""
+        return counterexample.fresh_cases(part, seed, failed)
+
+    def shrink(self, case: Case) -> Iterator[Case]:
+        return counterexample.shrink(case)
+
+    def size_words(self, case: Case) -> str:
+        return counterexample.size_words(case)
 
     def check_shape(self, part: str, value: Any) -> str | None:
         return check_shape(part, value)

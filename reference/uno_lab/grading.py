@@ -84,8 +84,12 @@ def expected_from_reference(case: CaseInput, properties: str | None = None) -> E
     printed when the task is one that prints.  A property-graded case keeps only the property."""
     if properties is not None:
         return Expected(properties=properties)
-    reply = run_reference(case)
-    printed = str(reply.get("printed") or "") if case.task in PRINTING_TASKS else None
+    return expected_of_reply(case.task, run_reference(case))
+
+
+def expected_of_reply(task: str, reply: dict) -> Expected:
+    """The expected file a reference's ``reply`` to a call of ``task`` makes."""
+    printed = str(reply.get("printed") or "") if task in PRINTING_TASKS else None
     if reply.get("raised") is not None:
         return Expected(raises=str(reply["raised"]), printed=printed)
     return Expected(result=str(reply["result"]), printed=printed)

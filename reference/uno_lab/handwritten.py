@@ -190,6 +190,9 @@ HAND_WRITTEN: list[HandCase] = [
        "[]", "GIVE BLUE", "CLOCKWISE", "[]"), "result: BLUE\n", "the ordered colour"),
     _c("requiredColor", "top", "PROCEED", "requiredColor " + _desk(P3, "[CRD (REVERSE, RED)]",
        "[]", "PROCEED", "CLOCKWISE", "[]"), "result: RED\n", "the top card's colour"),
+    _c("requiredColor", "give-over-ordinary", "GIVE", "requiredColor " + _desk(
+        P3, "[CRD (REVERSE, RED)]", "[]", "GIVE BLUE", "CLOCKWISE", "[]"), "result: BLUE\n",
+       "the course's own test: the ordered colour first, whatever is on top (Decision 9)"),
     _c("hasColor", "seed", "seed example", f"hasColor (RED, {SEED_HAND})", "result: true\n",
        "seed, task 22"),
     _c("hasColor", "wild", "wild has no colour", "hasColor (RED, [WILD, CRD (NUM 0, GREEN)])",

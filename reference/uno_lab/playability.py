@@ -71,12 +71,16 @@ def cardsToPlay(desk: Desk) -> list[Card]:
 
 
 def requiredColor(desk: Desk) -> Color:
-    """Task 21: the ordered colour when a wild card is on top, else the top card's colour."""
+    """Task 21: the ordered colour when one was ordered (state GIVE), else the top card's.
+
+    The ordered colour comes first whatever lies on top, as the course's own test reads the
+    lab text (GIVE BLUE over CRD (REVERSE, RED) is BLUE; Decision 9); a wild card on top
+    with no colour ordered is an IllegalGame."""
     top, state = _top(desk), Desk.getState(desk)
-    if isinstance(top, CRD):
-        return top.color
     if isinstance(state, GIVE):
         return state.color
+    if isinstance(top, CRD):
+        return top.color
     raise IllegalGame(f"requiredColor: {top!r} on the pile but state {state!r}")
 
 

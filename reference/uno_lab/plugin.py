@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,8 +34,10 @@ from graders.assignment import Assignment, Case
 from graders.contract import (
     AssignmentPlugin,
     Commands,
+    Counterexamples,
     FixtureGeneration,
     FixtureRequest,
+    ProgramIO,
     Review,
     ReviewResult,
     SelfCheck,
@@ -44,7 +46,7 @@ from graders.contract import (
 )
 from graders.extras import play_command
 
-from . import TASK_NUMBER, properties
+from . import TASK_NUMBER, counterexample, properties
 from .cases import CaseInput, Expected, parse_case_input, parse_expected
 from .feedback import FEEDBACK, FEEDBACK_FILE
 from .grading import outcome_from_reply, payload, run_reference, task_of
@@ -192,6 +194,14 @@ def view(part: str, args: tuple, expected: Expectation, actual: Any | None) -> d
 # ---------------------------------------------------------------------------------------------
 
 
+SML_STYLE_NOTE = (
+    'style: not reviewed for a Standard ML solution.sml: the lab\'s "must use" requirements are '
+    "read from Python's syntax tree, which an SML file has none of; every task is graded in "
+    "full and nothing is deducted"
+)
+"""What an SML submission's review says, instead of a silent empty review."""
+
+
 def review(assignment: Assignment, submission: Any, case_results: Sequence) -> ReviewResult:
     """Style feedback for every unmet "must use" requirement, and its deduction.
 
@@ -199,6 +209,8 @@ def review(assignment: Assignment, submission: Any, case_results: Sequence) -> R
     default); only from a task that earned points, and never more than it earned.
     """
     path = Path(submission.folder) / f"{assignment.module}.py"
+    if not path.is_file() and (Path(submission.folder) / f"{assignment.module}.sml").is_file():
+        return ReviewResult([SML_STYLE_NOTE])
     try:
         source = path.read_text(encoding="utf-8")
     except OSError:
@@ -293,8 +305,51 @@ def generate_fixtures(request: FixtureRequest) -> list[Path]:
     return written
 
 
-class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Commands, SelfCheck):
-    """uno-lab: 32 tasks judged from the adapter's replies, style reviewed, a terminal game."""
+class Plugin(
+    AssignmentPlugin,
+    Views,
+    Review,
+    Counterexamples,
+    FixtureGeneration,
+    Solving,
+    Commands,
+    SelfCheck,
+    ProgramIO,
+):
+    """uno-lab: 32 tasks judged from the adapter's replies (a Python module's, or the SML
+    driver's for a ``solution.sml``), style reviewed, a terminal game."""
+
+    # -- a failed hidden case: a smaller fresh call (``counterexample``), for the tasks
+    #    whose answers the reference decides alone
+
+    def fresh_cases(self, part: str, seed: str, failed: Sequence[Case]) -> Iterator[Case]:
+        return counterexample.fresh_cases(part, seed, failed)
+
+    def searched(self, part: str) -> bool:
+        return counterexample.searched(part)
+
+    def not_searched(self, part: str, failed: Sequence[Case]) -> str | None:
+        return counterexample.not_searched(part, failed)
+
+    def shrink(self, case: Case) -> Iterator[Case]:
+        return counterexample.shrink(case)
+
+    def size_words(self, case: Case) -> str:
+        return counterexample.size_words(case)
+
+    def show_input(self, part: str, args: tuple) -> list[str]:
+        """A fresh call (a counterexample) is shown as the call in Python; a fixture's input
+        is not (its feedback already ends with the call, the page's Decision 24)."""
+        if counterexample.is_fresh(args):
+            return counterexample.show_input(args)
+        return super().show_input(part, args)
+
+    def program_input(self, case: Case) -> str:
+        """The SML driver's request for the case (``assignments/uno-lab/sml_text.py``)."""
+        return FEEDBACK.program_input(case.args)
+
+    def parse_program_output(self, part: str, text: str) -> Any:
+        return FEEDBACK.parse_program_output(part, text)
 
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
         return load_case(self.assignment, entry, root)
@@ -328,8 +383,9 @@ class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Comman
         return FEEDBACK_FILE
 
     def kit_support(self) -> Sequence[str]:
-        """The renderer the feedback module writes every value and call with (as Python)."""
-        return ["python_text.py"]
+        """The renderer the feedback module writes every value and call with (as Python), and
+        the writer of a case as Standard ML (the feedback module loads both)."""
+        return ["python_text.py", "sml_text.py"]
 
     def kit_includes(self, case: Case) -> bool:
         return case.expected.expected.properties is None
@@ -349,7 +405,11 @@ class Plugin(AssignmentPlugin, Views, Review, FixtureGeneration, Solving, Comman
         }
 
     def kit_starters(self) -> Mapping[str, bytes]:
-        return {"solution.py": (self.assignment.folder / "starter" / "solution.py").read_bytes()}
+        starter = self.assignment.folder / "starter"
+        return {
+            "solution.py": (starter / "solution.py").read_bytes(),
+            "solution.sml": (starter / "solution.sml").read_bytes(),
+        }
 
     def kit_notebook(self) -> str | None:
         return "solution.py"  # the page: "a notebook or a zip holding it works"

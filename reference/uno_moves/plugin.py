@@ -9,7 +9,7 @@ imports it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from graders.assignment import Case
 from graders.compare import normalise
 from graders.contract import (
     AssignmentPlugin,
+    Counterexamples,
     Explanation,
     FixtureGeneration,
     FixtureRequest,
@@ -33,7 +34,7 @@ from graders.kit.runtime.loader import load_feedback
 from graders.paths import assignment_dir
 from graders.views import MAX_PILES, aligned_pile, cut_piles, plain_pile
 
-from . import explain
+from . import counterexample, explain
 from . import generate as gen
 from .formats.solution import format_solution, parse_solution
 from .formats.uno_file import Game, UnoFormatError, format_uno, read_uno
@@ -192,7 +193,14 @@ def card_colour(card: Any) -> str:
 
 
 class Plugin(
-    AssignmentPlugin, ProgramIO, Views, Explanation, FixtureGeneration, Solving, SelfCheck
+    AssignmentPlugin,
+    ProgramIO,
+    Views,
+    Explanation,
+    Counterexamples,
+    FixtureGeneration,
+    Solving,
+    SelfCheck,
 ):
     """uno-moves: four functions (or a program per part) over ``.uno`` games."""
 
@@ -228,6 +236,16 @@ class Plugin(
         if case.part not in explain.EXPLAINED_PARTS or answers is None:
             return None
         return explain.first_divergence(case.part, self._game(case), answers, value)
+
+    def fresh_cases(self, part: str, seed: str, failed: Sequence[Case]) -> Iterator[Case]:
+        """Small fresh games from the fixtures' generator (``counterexample``)."""
+        return counterexample.fresh_cases(part, seed, failed)
+
+    def shrink(self, case: Case) -> Iterator[Case]:
+        return counterexample.shrink(case)
+
+    def size_words(self, case: Case) -> str:
+        return counterexample.size_words(case)
 
     def show_input(self, part: str, args: tuple) -> list[str]:
         return show_input(part, args)

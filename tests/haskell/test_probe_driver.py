@@ -178,7 +178,7 @@ def test_a_programs_build_that_outruns_its_limits_is_a_compile_error(tmp_path, m
         "main",
         ("./main",),
         ("sh", "-c", "while :; do :; done"),
-        Limits(timeout=300.0, cpu=1.0, memory_mb=256, output_kb=8),
+        build_limits=Limits(timeout=300.0, cpu=1.0, memory_mb=256, output_kb=8),
     )
     with ProgramRunner(folder, spinning, LIMITS, mode) as runner:
         failure = runner.build()

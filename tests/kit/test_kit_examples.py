@@ -34,7 +34,7 @@ def flat_uno_official() -> str:
 RIGHT = {
     "uno-moves": ({"uno.py": EXAMPLES / "uno-moves/ada/uno.py"}, 45),
     "ochos-locos": ({"ochos_locos.py": EXAMPLES / "ochos-locos/amara/ochos_locos.py"}, 10),
-    "uno-lab": ({"solution.py": EXAMPLES / "uno-lab/full_solution.py"}, 121),
+    "uno-lab": ({"solution.py": EXAMPLES / "uno-lab/full_solution.py"}, 122),
     "uno-official": ({"uno_official.py": flat_uno_official}, 54),
     # 29 public scenarios, and ada's own 3 tests (the kit runs them on ada's game.py)
     "final-card-down": ({n: EXAMPLES / "final-card-down/ada" / n for n in

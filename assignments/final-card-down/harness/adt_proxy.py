@@ -431,6 +431,10 @@ def newCard(value, color, suit) -> Card:  # noqa: ANN001
     return _call("newCard", (value, color, suit))  # type: ignore[return-value]
 
 
+def destroyCard(card) -> None:  # noqa: ANN001
+    return _call("destroyCard", (card,))  # type: ignore[return-value]
+
+
 def cardValue(card) -> Value:  # noqa: ANN001
     return _call("cardValue", (card,))  # type: ignore[return-value]
 
@@ -466,6 +470,7 @@ __all__ = [
     "cardValue",
     "currentPlayer",
     "currentTurn",
+    "destroyCard",
     "destroyGame",
     "gameWinner",
     "handCard",

@@ -80,6 +80,7 @@ FUNCTIONS = frozenset(
         "playMove",
         "legalMoves",
         "newCard",
+        "destroyCard",
         "cardValue",
         "cardColor",
         "cardSuit",

@@ -451,6 +451,7 @@ def run(
     payload: dict,
     strategies: Strategies | None = None,
     mirror: bool = False,
+    parsed: Call | None = None,
 ) -> dict:
     """Run the case ``payload`` (``call`` text, ``seed``, ``stdin`` lines) against ``module``.
 
@@ -461,10 +462,12 @@ def run(
     it with its traceback.  ``strategies`` resolves the strategy names of the call (default: the
     submission's, :func:`student_strategies`).  With ``mirror`` what the call printed is also
     written to the standard output it found (the sandbox shows a case's output from there).
+    ``parsed``: the call already read (the grader's own search for a smaller case asks the
+    reference about many calls it made itself, and reading each back would cost most of it).
     """
     key = str(payload.get("key", ""))
     try:
-        call = parse_call(str(payload["call"]), strategies or student_strategies(module))
+        call = parsed or parse_call(str(payload["call"]), strategies or student_strategies(module))
         function = lookup(module, call.function)
     except MissingName as missing:
         return {"key": key, "function": payload.get("task", ""), "missing": missing.name}

@@ -27,6 +27,7 @@ from .loader import load_feedback, load_module
 from .notebook import cap_notes, in_cells
 from .programs import BUILD_TIMEOUT, Program
 from .render import case_text, environment
+from .served import ServedSession
 from .session import Call, Run, Session, prepare
 from .verdict import (
     MALFORMED,
@@ -250,6 +251,8 @@ def run_cases(kit: dict, source: Path, cases: list[dict], config: pytest.Config)
     module = kit["module"]
     notes = config.stash[NOTES]
     program = (kit.get("programs") or {}).get(source.name)
+    if program is not None and program.get("serve"):
+        return run_served(kit, source, program, cases, notes)
     if program is not None:
         return run_program(kit, source, program, cases)
     for layout in (kit.get("layouts") or {}).values():
@@ -341,6 +344,56 @@ def run_program(kit: dict, source: Path, program: dict, cases: list[dict]) -> di
                     run.stdout = printed + stderr
             part_who = who if len(kit["parts"]) == 1 else f"{who} on {case['part']}"
             results[case["index"]] = judge_run(feedback, view, run, part_who, limits["memory_mb"])
+    return results
+
+
+def run_served(kit: dict, source: Path, program: dict, cases: list[dict], notes: list) -> dict:
+    """Run and judge ``cases`` on a served program (a ``solution.sml``): loaded once, each
+    case's request written by the feedback module's ``program_input`` from the case's
+    arguments, each answer read back with its ``parse_program_output`` and judged as the
+    grader judges it (:mod:`.served`)."""
+    feedback = load_feedback(HERE / "assignment" / kit["feedback"])
+    limits = kit["limits"]
+    functions = {part["id"]: part["function"] for part in kit["parts"]}
+    if program.get("note"):
+        notes.append(program["note"])
+    files = {name: HERE / "provided" / name for name in kit.get("provided", [])}
+    files.update({name: HERE / "support" / name for name in program.get("support", [])})
+    results: dict[int, Checked] = {}
+    with ServedSession(
+        source.parent,
+        program["run"],
+        files,
+        timeout=limits["timeout"],
+        budget=limits["submission_timeout"],
+        output_chars=limits["output_kb"] * 1024,
+    ) as runner:
+        for case in cases:
+            function = functions[case["part"]]
+            view = SimpleNamespace(**case)
+            run = runner.call(case["index"], feedback.module.program_input(case["args"]))
+            if run.status == "not-run" and shutil.which(program["run"][0]) is None:
+                run.message = (
+                    f"not run: {program['language']} is not installed on this machine "
+                    f"({program['run'][0]} not found): install it ({program['install']}) and "
+                    "check again"
+                )
+            if run.status == "returned":
+                printed = run.value
+                try:
+                    run.value = feedback.module.parse_program_output(case["part"], printed)
+                except ValueError as exc:
+                    run.status, run.message = "malformed", str(exc)
+                    run.stdout = str(printed)
+            results[case["index"]] = judge_run(feedback, view, run, function, limits["memory_mb"])
+        notes.extend(runner.notes)
+        if runner.load_stdout:
+            notes.append(f"your program printed while it was loaded: {runner.load_stdout}")
+        if runner.load_error:
+            notes.append(
+                f"{source.name} stopped loading at its first error; what it defines before "
+                f"that is checked: {runner.load_error}"
+            )
     return results
 
 

@@ -28,6 +28,7 @@ OUTCOME_LABELS: dict[str, str] = {
     "wrong-shape": "wrong result type or shape",
     "malformed": "malformed output",
     "compile-error": "compile error",
+    "sanitizer": "sanitizer report",
     "not-run": "not run",
 }
 
@@ -42,6 +43,7 @@ FAILURES: dict[str, tuple[str, str]] = {
     "memory": ("memory", "{who} used more than {memory} MB"),
     "crashed": ("crashed", "{who} crashed: {o.message}"),
     "compile-error": ("compile-error", "{who} did not compile: {o.message}"),
+    "sanitizer": ("sanitizer", "{who}: {o.message}"),
 }
 MALFORMED = "{who} printed output that could not be read: {message}"
 MUTATED = (

@@ -25,6 +25,7 @@ from .cards import (
     cardColor,
     cardSuit,
     cardValue,
+    destroyCard,
     newCard,
 )
 from .errors import FinalCardDownError, InvalidArgumentError, InvalidDeckError, InvalidMoveError
@@ -74,6 +75,7 @@ __all__ = [
     "cardValue",
     "currentPlayer",
     "currentTurn",
+    "destroyCard",
     "destroyGame",
     "gameWinner",
     "handCard",

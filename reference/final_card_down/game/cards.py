@@ -110,6 +110,12 @@ def newCard(value: int, color: int, suit: int) -> Card:
     return Card(Value(value), Color(color), Suit(suit))
 
 
+def destroyCard(card: Card) -> None:
+    """Kept for the C name only (tests ported from C call it): a Python card is freed when
+    nothing refers to it."""
+    del card
+
+
 def cardValue(card: Card) -> Value:
     return card.value
 

@@ -1,0 +1,139 @@
+"""A student's C ``testGame.c`` run on the reference and on every mutant, in the sandbox.
+
+The course's tests were a C program of ``assert``s over ``Game.h``.  Here that program is
+linked with ``c/fcd_proxy.c``, a ``Game.h`` whose every call crosses the Unix socket
+``adt/socket`` to the ADT under test (the Python reference or a mutant, in a sandbox of its
+own: ``adt_link.ADTLink``, the same server the Python suites reach).  So no second
+reference is written in C, the mutants are the Python ones, and the suite sees answers,
+never code (D26).
+
+The program is built once per source (in the sandbox, kept in the build cache by digest),
+with AddressSanitizer and UndefinedBehaviorSanitizer as the ADT part is; each run is a
+fresh sandbox of its own holding only the built program.  A run passes when the program
+exits 0; a failed ``assert`` (SIGABRT, with ``file:line: function: Assertion`` on stderr),
+a crash, a sanitizer's report, a call the ADT refuses or a non-zero exit fails it.  Only
+what the student's file vouches for is reported: the line and the function of the failed
+``assert`` (``suite._clean`` checks both against the file).
+
+Runs in the grader; never imports student code.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from graders.assignment import Limits
+from graders.run import buildcache
+from graders.run.programs import ProgramRunner
+from graders.run.slots import slot
+from graders.run.toolchains import toolchain
+
+from .adt_link import ADTLink
+
+SUITE_FILE = "testGame.c"
+PROGRAM = "suite"
+C_FOLDER = Path(__file__).resolve().parents[2] / "assignments" / "final-card-down" / "c"
+SUPPORT = ("Game.h", "Card.h", "Card.c", "fcd_proxy.c")
+BUILD = (
+    "gcc", "-std=gnu11", "-g", "-O1", "-Wall", "-Wextra", "-fno-omit-frame-pointer",
+    "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
+    "-o", PROGRAM, SUITE_FILE, "fcd_proxy.c", "Card.c",
+)  # fmt: skip
+BUILD_LIMITS = Limits(timeout=60.0, cpu=60.0, memory_mb=2048, output_kb=64, disk_mb=256)
+_ASSERT = re.compile(r"(\S+?\.c):(\d+): (\w+): Assertion .* failed\.")
+_REFUSED = re.compile(r"fcd_proxy: the ADT refused (\w+) \((\w+)\)")
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """A program for ``ProgramRunner``: sanitizers reserve their shadow memory, so no
+    RLIMIT_DATA (the cgroup bounds the run)."""
+
+    entry: str = PROGRAM
+    run: tuple[str, ...] = (f"./{PROGRAM}",)
+    build: tuple[str, ...] = ()
+    rlimit_memory: bool = False
+
+
+def _support_files(text: str) -> list[tuple[str, bytes]]:
+    files = [(name, (C_FOLDER / name).read_bytes()) for name in SUPPORT]
+    return files + [(SUITE_FILE, text.encode("utf-8"))]
+
+
+def build(text: str, isolation: str) -> tuple[Path | None, str]:
+    """The built suite program's kept folder, or None and the compiler's first error."""
+    chain = toolchain("gcc")
+    if chain.path() is None:
+        return None, chain.missing_message()
+    files = _support_files(text)
+    key = buildcache.build_key(files, BUILD, "fcd-suite\0" + chain.version())
+    kept = buildcache.lookup(key)
+    if kept is not None:
+        failed = kept / "failed.txt"
+        if failed.is_file():
+            return None, failed.read_text(encoding="utf-8")
+        return kept, ""
+    with tempfile.TemporaryDirectory(prefix="unograde-fcd-csuite-") as source:
+        for name, data in files:
+            (Path(source) / name).write_bytes(data)
+        with ProgramRunner(Path(source), _Spec(), BUILD_LIMITS, isolation) as runner:
+            failure = runner.compile(BUILD, BUILD_LIMITS)
+            with tempfile.TemporaryDirectory(prefix="unograde-keep-") as staging:
+                if failure is not None:
+                    message = failure.message or "the build failed"
+                    if "ran out of" in message:
+                        return None, message
+                    (Path(staging) / "failed.txt").write_text(message, encoding="utf-8")
+                    buildcache.keep(key, Path(staging))
+                    return None, message
+                shutil.copy2(runner.work / PROGRAM, Path(staging) / PROGRAM)
+                return buildcache.keep(key, Path(staging)), ""
+
+
+def run_target(
+    text: str, label: str, files: dict[str, str], limits: Limits, isolation: str = "auto"
+) -> dict[str, Any]:
+    """One run of the suite ``text`` on target ``label`` (whose ``game`` package is
+    ``files``): the raw verdict, in the form ``suite.run_target`` gives a pytest run's."""
+    kept, problem = build(text, isolation)
+    if kept is None:
+        return {
+            "status": "ran", "exit": 2, "collected": 0,
+            "errors": [{"where": SUITE_FILE, "error": "CompileError"}], "message": problem[:300],
+        }  # fmt: skip
+    with tempfile.TemporaryDirectory(prefix="unograde-fcd-crun-") as folder:
+        shutil.copy2(kept / PROGRAM, Path(folder) / PROGRAM)
+        with slot(), ProgramRunner(Path(folder), _Spec(), limits, isolation) as runner:
+            with ADTLink(files, runner.work, limits, isolation) as link:
+                outcome = runner.run(0, "")
+                called = link.called()
+    verdict = _verdict(outcome)
+    if called is not None and verdict.get("status") == "ran":
+        verdict["called"] = called
+    return verdict
+
+
+def _verdict(outcome: Any) -> dict[str, Any]:
+    stderr = str(outcome.stdout or "") + "\n" + str(outcome.value or "")
+    if outcome.status == "returned":
+        return {"status": "ran", "exit": 0, "collected": 1, "passed": 1}
+    if outcome.status in ("timeout", "memory"):
+        return {"status": outcome.status, "seconds": round(outcome.seconds, 1)}
+    failed = _ASSERT.search(stderr)
+    if failed is not None:
+        file, line, function = failed.groups()
+        entry = {"test": function, "file": file.rsplit("/", 1)[-1], "line": int(line)}
+        return {
+            "status": "ran", "exit": 1, "collected": 1,
+            "failed": [entry | {"error": "AssertionError"}],
+        }  # fmt: skip
+    refused = _REFUSED.search(stderr)
+    if refused is not None:
+        entry = {"test": "main", "error": refused.group(2)}
+        return {"status": "ran", "exit": 1, "collected": 1, "failed": [entry]}
+    return {"status": "crashed", "message": str(outcome.message)[:200]}

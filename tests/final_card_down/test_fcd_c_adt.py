@@ -1,0 +1,224 @@
+"""A C ``Game.c`` graded by the scenarios, through the grader's own path: built with our
+driver in the sandbox (gcc, AddressSanitizer, UndefinedBehaviorSanitizer), run once per
+scenario, its answers judged as a Python ADT's are.
+
+The C example class (``examples/final-card-down-c/``): ada is a sound ADT written in C (an
+implementation independent of the Python reference, which makes the expectations); bo forgot
+that a ZERO is wild; cy answers right but leaks in destroyGame; dee reads past the end of
+the deck in newGame.  What each must get is read from the scenarios and the faults planted,
+never from running the code under test.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from graders.assignment import load_assignment
+from graders.grade.engine import grade_submission
+from graders.run.layouts import submission_kinds
+from graders.run.toolchains import toolchain
+from graders.submission import cleanup, load_submissions
+from reference.final_card_down import c_adt
+from reference.final_card_down.plugin import SR
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "final-card-down-c"
+FIXTURES = ROOT / "fixtures" / "final-card-down"
+
+pytestmark = pytest.mark.skipif(toolchain("gcc").path() is None, reason="no gcc")
+
+
+@pytest.fixture(scope="module")
+def assignment():
+    return load_assignment("final-card-down")
+
+
+@pytest.fixture(scope="module")
+def adt_cases(assignment):
+    return [c for c in assignment.cases() if c.part == "adt"]
+
+
+@pytest.fixture(autouse=True)
+def build_cache(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("UNOGRADE_BUILD_CACHE", str(tmp_path_factory.getbasetemp() / "builds"))
+
+
+def grade(assignment, path, cases):
+    subs = load_submissions(path, assignment.module, programs=submission_kinds(assignment))
+    try:
+        return grade_submission(assignment, subs[0], cases, isolation="auto")
+    finally:
+        cleanup(subs)
+
+
+def named(cases, *names):
+    return [c for c in cases if c.name in names]
+
+
+# ----------------------------------------------------------------- the driver's two halves
+
+
+def test_the_driver_input_carries_no_expected_answer():
+    scenario = SR.load_scenario(str(FIXTURES / "public" / "faq_zero_is_wild.json"))
+    text = c_adt.scenario_input(SR.strip_expectations(scenario))
+    lines = text.splitlines()
+    assert lines[0] == "fcd-scenario 1"
+    assert lines[1] == f"deck {len(scenario['deck'])}"
+    # The first card, by hand: the enums' numbers of the deck's first card text.
+    colour, value, suit = scenario["deck"][0].split()
+    assert lines[2] == f"{SR.VALUES.index(value)} {SR.COLORS.index(colour)} {SR.SUITS.index(suit)}"
+    assert "expect" not in text and "True" not in text and "False" not in text
+
+
+def test_the_driver_answers_read_back_as_the_python_adapter_returns_them():
+    printed = "\n".join(
+        [
+            "=fcd= created",
+            "debugging: my own printf=fcd= played",  # the student's print on the same line
+            "=fcd= bool 0",
+            "=fcd= int -1",
+            "=fcd= card 13 0 2",
+            "=fcd= move 1 2 13 0 2",
+            "=fcd= move 5",
+            "=fcd= dir 1",
+            "=fcd= hand 2",
+            "=fcd= in 3 1 3",
+            "=fcd= in 0 0 0",
+            "=fcd= refused",
+            "=fcd= leaks 0 0",
+            "=fcd= end",
+        ]
+    )
+    answers = [a for _, a in c_adt.parse_answers(printed)]
+    assert answers == [
+        "created",
+        "played",
+        False,
+        -1,
+        "RED DECLARE CLUBS",
+        "PLAY_CARD RED DECLARE CLUBS GREEN",
+        "END_TURN",
+        "ANTICLOCKWISE",
+        ["BLUE THREE SPADES", "RED ZERO HEARTS"],  # sorted, as the Python replay sorts
+        {"valid": False},
+    ]
+
+
+def test_a_line_that_is_not_the_drivers_is_malformed_output_never_a_traceback():
+    with pytest.raises(ValueError, match="could not be read"):
+        c_adt.parse_answers("=fcd= created\n=fcd= hand 3\n=fcd= in 1 1 1\n")
+    with pytest.raises(ValueError, match="could not be read"):
+        c_adt.parse_answers("=fcd= <script>alert(1)</script>\n")
+
+
+def test_a_ubsan_report_names_the_students_file_and_line_cut_short():
+    report = (
+        "=fcd= created\n"
+        "/tmp/unograde-prog-x/Game.c:41:9: runtime error: signed integer overflow: "
+        "2147483647 + 1 cannot be represented in type 'int'\n"
+        "    #0 0x55 in playerPoints /tmp/unograde-prog-x/Game.c:41\n"
+        "    #1 0x56 in ask /work/fcd_driver.c:190\n" + "x\n" * 500
+    )
+    from graders.run.sandbox import Outcome
+
+    read = c_adt.read_run(Outcome(0, "crashed", value=report, message="exited with status 86"))
+    assert read.status == "sanitizer"
+    assert read.message.startswith("UndefinedBehaviorSanitizer: signed integer overflow")
+    assert "Game.c:41 in playerPoints" in read.message
+    assert "/tmp/unograde-prog-x" not in read.traceback  # paths cut to file names
+    assert read.traceback.count("\n") < c_adt.MAX_REPORT_LINES
+
+
+# ----------------------------------------------------------------- graded in the sandbox
+
+
+def test_a_sound_c_adt_passes_every_scenario(assignment, adt_cases):
+    result = grade(assignment, EXAMPLES / "ada", adt_cases)
+    adt = [c for c in result.cases if c.part == "adt"]
+    assert len(adt) == 47 and all(c.outcome == "passed" for c in adt), [
+        (c.name, c.outcome, c.messages[:2]) for c in adt if c.outcome != "passed"
+    ]
+    assert any("graded as C part files (Game.c)" in n for n in result.notes)
+    assert not result.review  # it frees everything
+
+
+def test_a_rule_wrong_in_c_is_told_as_for_python_with_where_it_went_wrong(assignment, adt_cases):
+    cases = named(adt_cases, "faq_zero_is_wild", "faq_dealing_order")
+    result = grade(assignment, EXAMPLES / "bo", cases)
+    got = {c.name: c for c in result.cases}
+    assert got["faq_dealing_order"].outcome == "passed"  # no ZERO played there
+    wild = got["faq_zero_is_wild"]
+    assert wild.outcome == "failed"
+    assert "expected: True" in "\n".join(wild.messages)
+    # The first divergence, found by replaying the probe with bo's own program.
+    assert "spec rule 3" in wild.first_divergence["summary"]
+
+
+def test_an_out_of_bounds_read_is_a_sanitizer_report_at_the_students_line(assignment, adt_cases):
+    result = grade(assignment, EXAMPLES / "dee", named(adt_cases, "faq_dealing_order"))
+    (case,) = result.cases
+    assert case.outcome == "sanitizer"
+    line = next(
+        k + 1
+        for k, text in enumerate((EXAMPLES / "dee" / "Game.c").read_text().splitlines())
+        if "values[i + 1]" in text
+    )
+    assert "heap-buffer-overflow" in case.messages[0]
+    assert f"Game.c:{line} in newGame" in case.messages[0]
+    assert "AddressSanitizer" in case.traceback and len(case.traceback) <= 8000
+
+
+def test_a_leak_after_destroy_game_is_a_note_not_a_fault(assignment, adt_cases):
+    cases = named(adt_cases, "faq_dealing_order", "faq_zero_is_wild")
+    result = grade(assignment, EXAMPLES / "cy", cases)
+    assert all(c.outcome == "passed" for c in result.cases if c.part == "adt")
+    assert result.deduction == 0
+    (note,) = result.review
+    assert note.startswith("memory leak: in 2 of 2 scenarios")
+    assert "Game.c:" in note
+
+
+def test_a_leak_deduction_when_the_assignment_asks_for_one(assignment, adt_cases, monkeypatch):
+    monkeypatch.setitem(assignment.extra, "leak_deduction", 5)
+    result = grade(assignment, EXAMPLES / "cy", named(adt_cases, "faq_dealing_order"))
+    assert result.deduction == 5
+    assert "5 points off" in result.review[0]
+
+
+def test_a_compile_error_is_the_parts_outcome_with_gccs_message(assignment, adt_cases, tmp_path):
+    folder = tmp_path / "eve"
+    folder.mkdir()
+    source = (EXAMPLES / "ada" / "Game.c").read_text()
+    broken = source.replace("int numCards(Game g) {", "int numCards(Game g) { <b>oops</b>", 1)
+    assert broken != source
+    (folder / "Game.c").write_text(broken)
+    cases = named(adt_cases, "faq_dealing_order", "faq_zero_is_wild")
+    result = grade(assignment, folder, cases)
+    adt = [c for c in result.cases if c.part == "adt"]
+    assert [c.outcome for c in adt] == ["compile-error", "compile-error"]
+    assert "Game.c:" in adt[0].messages[0] and "error" in adt[0].messages[0]
+    assert "<b>oops</b>" in adt[0].traceback  # kept as text; the reports escape it
+
+
+def test_a_build_is_kept_and_a_second_grading_compiles_nothing(assignment, adt_cases, tmp_path):
+    from graders.grade import layout_run
+
+    counts = []
+    real = layout_run.LayoutRun.close
+
+    def close(self):
+        counts.append(self.compiled)
+        real(self)
+
+    folder = tmp_path / "ada"
+    shutil.copytree(EXAMPLES / "ada", folder)
+    (folder / "Game.c").write_text((folder / "Game.c").read_text() + "\n// a new build\n")
+    cases = named(adt_cases, "faq_dealing_order")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(layout_run.LayoutRun, "close", close)
+        grade(assignment, folder, cases)
+        grade(assignment, folder, cases)
+    assert counts == [1, 0]
