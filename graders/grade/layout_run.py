@@ -33,7 +33,10 @@ from ..run.sandbox import Outcome, RunStatus
 from ..run.toolchains import Toolchain, toolchain
 from ..submission import Submission
 
-FAILED_BUILD = "failed.json"  # what the cache keeps for a build the compiler refused
+FAILED_BUILD = "failed.json"
+# A probe's first chunk of turns run in one child (then twice as many each time): most failed
+# games depart within their first few turns.
+FIRST_CHUNK = 8  # what the cache keeps for a build the compiler refused
 
 
 def provide_defaults(layout: Layout, folder: Path) -> list[str]:
@@ -179,51 +182,87 @@ class LayoutRun:
 
     # Running
 
-    def _run_part(self, k: int, part: str, name: str, text: str) -> Outcome:
-        words = self.layout.run_words(part, name)
-        return self.runner.run(k, "", words=words, files=[(name, text.encode("utf-8"))])
-
     def cases(self, cases: Sequence[Case], streaks: Any) -> Iterator[tuple[Case, Outcome]]:
-        """Each case run by its part's program, in order, with what it printed parsed."""
-        for k, case in enumerate(cases):
+        """Each case run by its part's program, in order, with what it printed parsed.
+
+        The cases of one part that follow each other run in ONE sandboxed child
+        (``ProgramRunner.run_each``: each case still its own run of the program, with the
+        case's limits, on its own input file), as a Python submission's cases run in one
+        child: a sandbox start costs many times a compiled program's run.  The child stops
+        after a case that did not return, and a fresh one takes over from the next case."""
+        k = 0
+        while k < len(cases):
+            case = cases[k]
             failure = self.build(case.part)
             if failure is not None:
                 yield case, replace(failure, id=k)
+                k += 1
                 continue
-            who = f"the program {self.layout.program_name(case.part)}"
             reason = streaks.blocked(case.part)
             if reason is not None:
                 yield case, Outcome(k, RunStatus.NOT_RUN, message=reason)
+                k += 1
                 continue
-            name = "cases/" + (Path(case.input_path).name or "input")
-            outcome = self._run_part(k, case.part, name, self.plugin.program_input(case))
-            outcome = self.plugin.read_run(case.part, outcome)
-            streaks.record(case.part, case.name, outcome.status, who)
-            if outcome.status == RunStatus.RETURNED:
-                printed = outcome.value
-                try:
-                    outcome.value = self.plugin.parse_program_output(case.part, printed)
-                except ValueError as exc:
-                    outcome.status, outcome.message = RunStatus.MALFORMED, str(exc)
-                    stderr = f"\n(and on stderr:)\n{outcome.stdout}" if outcome.stdout else ""
-                    outcome.stdout = printed + stderr
-            yield case, outcome
+            run = self._same_part(cases, k)
+            words = self.layout.run_words(case.part, "{input}")
+            inputs = [
+                (self._input_name(c), self.plugin.program_input(c).encode("utf-8")) for c in run
+            ]
+            who = f"the program {self.layout.program_name(case.part)}"
+            for outcome in self.runner.run_each(k, words, inputs):
+                yield cases[k], self._read(cases[k], outcome, streaks, who)
+                k += 1
+
+    @staticmethod
+    def _input_name(case: Case) -> str:
+        return "cases/" + (Path(case.input_path).name or "input")
+
+    def _same_part(self, cases: Sequence[Case], k: int) -> list[Case]:
+        """The cases from ``k`` on that are of ``k``'s part, up to one whose input file has
+        the name of one before it (each run's file is bound by its name)."""
+        run, names = [], set()
+        for case in cases[k:]:
+            name = self._input_name(case)
+            if case.part != cases[k].part or name in names:
+                break
+            run.append(case)
+            names.add(name)
+        return run
+
+    def _read(self, case: Case, outcome: Outcome, streaks: Any, who: str) -> Outcome:
+        """A case's run as the plugin reads it (``read_run``: a sanitizer's report), recorded
+        for the timeout streaks, and its printed answer parsed."""
+        outcome = self.plugin.read_run(case.part, outcome)
+        streaks.record(case.part, case.name, outcome.status, who)
+        if outcome.status == RunStatus.RETURNED:
+            printed = outcome.value
+            try:
+                outcome.value = self.plugin.parse_program_output(case.part, printed)
+            except ValueError as exc:
+                outcome.status, outcome.message = RunStatus.MALFORMED, str(exc)
+                stderr = f"\n(and on stderr:)\n{outcome.stdout}" if outcome.stdout else ""
+                outcome.stdout = printed + stderr
+        return outcome
 
     def probe_answers(self, probe: Probe, first_id: int) -> list[tuple[str, Any]] | None:
         """The probe's calls, each a run of the program of the part whose function it
-        calls, on the input the plugin writes for it (``ProgramIO.call_input``); stops at
-        the first answer that differs from the probe's ``expected`` (each run is a process)
-        or that is not an answer. None when that part has no program or no input."""
+        calls, on the input the plugin writes for it (``ProgramIO.call_input``), all in one
+        sandboxed child (``ProgramRunner.run_each``: one sandbox start, not one per call);
+        the answers stop at the first that differs from the probe's ``expected`` or that is
+        not an answer. None when that part has no program or no input, or no time is left."""
         part = next((p.id for p in self.assignment.parts if p.function == probe.function), None)
         if part is None or self.build(part) is not None:
             return None
-        answers: list[tuple[str, Any]] = []
+        inputs = []
         for n, args in enumerate(probe.calls):
             text = self.plugin.call_input(part, args)
             if text is None:
                 return None
-            outcome = self._run_part(first_id + n, part, f"cases/turn-{n + 1:03d}.in", text)
-            outcome = self.plugin.read_run(part, outcome)
+            inputs.append((f"cases/turn-{n + 1:03d}.uno", text.encode("utf-8")))
+        words = self.layout.run_words(part, "{input}")
+        answers: list[tuple[str, Any]] = []
+        for n, ran in enumerate(self._run_chunks(first_id, words, inputs)):
+            outcome = self.plugin.read_run(part, ran)
             if outcome.status == RunStatus.NOT_RUN:
                 return None
             if outcome.status != RunStatus.RETURNED:
@@ -239,3 +278,19 @@ class LayoutRun:
                 if normalise(value) != normalise(probe.expected[n]):
                     return answers
         return answers
+
+    def _run_chunks(
+        self, first_id: int, words: tuple[str, ...], inputs: list[tuple[str, bytes]]
+    ) -> Iterator[Outcome]:
+        """The runs of ``inputs`` in chunks of FIRST_CHUNK, then twice as many each time,
+        each chunk one sandboxed child: the caller stops at the first turn that departs,
+        mostly early in a game, so running a whole long game would waste most of its runs;
+        doubling keeps the children few (a 165-turn game: five at most)."""
+        start, size = 0, FIRST_CHUNK
+        while start < len(inputs):
+            chunk = inputs[start : start + size]
+            outcomes = self.runner.run_each(first_id + start, words, chunk)
+            yield from outcomes
+            if len(outcomes) < len(chunk) or any(o.status != RunStatus.RETURNED for o in outcomes):
+                return
+            start, size = start + len(chunk), size * 2

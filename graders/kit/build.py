@@ -132,7 +132,11 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
         if callable(getattr(module, "parse_program_output", None)):
             for spec in program_specs(assignment.programs):
                 if not spec.serve:
-                    programs[spec.entry] = {"run": list(spec.run), "build": list(spec.build)}
+                    programs[spec.entry] = {
+                        "run": list(spec.run),
+                        "build": list(spec.build),
+                        "build_timeout": spec.build_limits.timeout,
+                    }
                     continue
                 # A served program (loaded once, answering each case's request on the
                 # grader's protocol): the kit runs it with its support files, and writes each

@@ -11,6 +11,7 @@ environment, its own process group, and bubblewrap's read-only view where it wor
 from __future__ import annotations
 
 import os
+import secrets
 import shlex
 import shutil
 import signal
@@ -19,12 +20,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..assignment import Limits
 from ..kit.runtime.text import error_line, first_error
 from ..textsafe import cap_text, clean_text
+from . import turns
 from .budget import Budget, Interrupted, current_budget
 from .identity import acquire, give
 from .sandbox import LAUNCHER as LAUNCHER
@@ -41,9 +43,24 @@ from .sandbox import (
 )
 
 BUILD_TIMEOUT = 120.0
+TURNS = Path(turns.__file__).resolve()  # the driver that runs a program on many inputs
+TURNS_INSIDE = "/sandbox/turns.py"  # where it is in bubblewrap's view
+ERR_BYTES = 8192  # of a run's errors read back (as for a case)
 # The signals the launcher's own rlimits send (CPU time, file size): a program killed by one
 # ran out of that limit, under either isolation.
 _LIMIT_SIGNALS = (signal.SIGXCPU, signal.SIGXFSZ)
+
+
+# A ``[programs]`` build's limits where its entry gives none (``build_limits``): what a
+# compiler needs (javac's JVM, gcc), more than a case, with the time a build always had.
+PROGRAM_BUILD_DEFAULTS = {
+    "timeout": BUILD_TIMEOUT,
+    "cpu": BUILD_TIMEOUT,
+    "memory_mb": 2048,
+    "output_kb": 64,
+    "disk_mb": 256,
+    "processes": 128,
+}
 
 
 @dataclass(frozen=True)
@@ -59,24 +76,38 @@ class ProgramSpec:
     # official copies win), e.g. the served program's driver.
     support: tuple[str, ...] = ()
     note: str = ""  # what the submission's notes say it was graded as
+    build_limits: Limits = field(default_factory=lambda: Limits(**PROGRAM_BUILD_DEFAULTS))
 
 
 def program_specs(table: dict) -> list[ProgramSpec]:
     """``[programs]`` of an assignment.toml: ``"main.js" = { run = "node main.js" }``; a
     served one adds ``serve = true`` and may name its ``toolchain``, ``support`` files and
-    ``note``."""
-    return [
-        ProgramSpec(
-            entry,
-            tuple(shlex.split(spec["run"])),
-            tuple(shlex.split(spec.get("build", ""))),
-            serve=bool(spec.get("serve", False)),
-            toolchain=str(spec.get("toolchain", "")),
-            support=tuple(str(s) for s in spec.get("support", ())),
-            note=str(spec.get("note", "")),
+    ``note``; a compiled one its build and, optionally, the build's own limits, as a
+    layout's::
+
+        "Main.java" = { build = "javac Main.java", run = "java Main",
+                        build_limits = { timeout = 60, memory_mb = 1024 } }
+    """
+    specs = []
+    for entry, spec in table.items():
+        given = dict(spec.get("build_limits") or {})
+        try:
+            limits = Limits(**(PROGRAM_BUILD_DEFAULTS | given))
+        except TypeError as exc:
+            raise ValueError(f"[programs] {entry!r} build_limits: {exc}") from None
+        specs.append(
+            ProgramSpec(
+                entry,
+                tuple(shlex.split(spec["run"])),
+                tuple(shlex.split(spec.get("build", ""))),
+                serve=bool(spec.get("serve", False)),
+                toolchain=str(spec.get("toolchain", "")),
+                support=tuple(str(s) for s in spec.get("support", ())),
+                note=str(spec.get("note", "")),
+                build_limits=limits,
+            )
         )
-        for entry, spec in table.items()
-    ]
+    return specs
 
 
 def detect(folder: Path, specs: list) -> object | None:
@@ -118,6 +149,81 @@ def _signal_name(code: int) -> str:
         return signal.Signals(code).name
     except ValueError:
         return str(code)
+
+
+def classify(
+    case_id: int, code: int | None, stdout: str, stderr: str, elapsed: float,
+    timed_out: bool, memory: bool, limits: Limits, timeout: float, cpu: float,
+) -> Outcome:  # fmt: skip
+    """What one run of a program came to, from how it ended (``code``: its exit status, or
+    minus the signal that killed it; None when it was still running at ``timeout``), what it
+    printed (``stdout``, read up to one character past the cap) and its errors."""
+    out_cap = limits.output_kb * 1024
+    base = Outcome(case_id, "returned", value=stdout[:out_cap], stdout=stderr, seconds=elapsed)
+    if len(stdout) > out_cap and not timed_out:
+        base.status = "crashed"
+        base.message = f"printed more than {limits.output_kb} KB (the output limit)"
+    elif timed_out:
+        base.status, base.message = "timeout", f"no answer within {timeout:g} s (wall clock)"
+    elif memory:
+        base.status, base.message = "memory", "ran out of memory"
+    elif code is not None and code < 0:
+        sig = -code
+        if sig == signal.SIGXCPU:
+            base.status, base.message = "timeout", f"used more than {cpu:g} s of CPU time"
+        elif sig == signal.SIGXFSZ or len(stdout) > out_cap:
+            base.status = "crashed"
+            base.message = f"printed more than {limits.output_kb} KB (the output limit)"
+        elif "out of memory" in stderr.lower() or "MemoryError" in stderr:
+            base.status, base.message = "memory", "ran out of memory"
+        else:
+            base.status, base.message = "crashed", f"killed by signal {_signal_name(sig)}"
+    elif code:
+        if "MemoryError" in stderr or "out of memory" in stderr.lower():
+            base.status, base.message = "memory", "ran out of memory"
+        else:
+            base.status = "crashed"
+            base.message = f"exited with status {code}" + error_line(stderr)
+    return base
+
+
+def _frames(data: bytes, token: str, n: int, first_id: int, limits: Limits) -> list[Outcome]:
+    """The runs ``turns.py`` framed in ``data``, each as ``classify`` sees it, up to the
+    first frame that is not one (another token, another index, a length that does not fit)
+    or the first run that did not return."""
+    out_cap = limits.output_kb * 1024
+    outcomes: list[Outcome] = []
+    pos = 0
+    for index in range(n):
+        end = data.find(b"\n", pos, pos + 256)
+        if end < 0:
+            break
+        head = data[pos:end].split(b" ")
+        if len(head) != 7 or head[0] != token.encode() or head[1] != str(index).encode():
+            break
+        kind = head[2].decode("ascii", "replace")
+        try:
+            code, ms, out_len, err_len = int(head[3]), int(head[4]), int(head[5]), int(head[6])
+        except ValueError:
+            break
+        fits = 0 <= out_len <= out_cap + 1 and 0 <= err_len <= ERR_BYTES
+        start = end + 1
+        if kind not in ("exit", "timeout", "nostart") or not fits:
+            break
+        if start + out_len + err_len > len(data):
+            break
+        printed = data[start : start + out_len].decode("utf-8", "replace")
+        errors = data[start + out_len : start + out_len + err_len].decode("utf-8", "replace")
+        pos = start + out_len + err_len
+        timed_out = kind == "timeout"
+        outcome = classify(
+            first_id + index, None if timed_out else code, printed, clean_text(errors)[-2000:],
+            max(0, ms) / 1000, timed_out, False, limits, limits.timeout, limits.cpu,
+        )  # fmt: skip
+        outcomes.append(outcome)
+        if outcome.status != "returned":
+            break
+    return outcomes
 
 
 class ProgramRunner:
@@ -196,10 +302,12 @@ class ProgramRunner:
 
     def _command(
         self, words: tuple[str, ...], cpu: float, output_bytes: int, build: bool,
-        limits: Limits, inputs: list[tuple[Path, str]],
+        limits: Limits, inputs: list[tuple[Path, str]], driver: bool = False,
     ) -> list[str]:  # fmt: skip
-        argv = _argv(words)
-        address_space = argv[0] == os.path.realpath(sys.executable)
+        """The child's command line; with ``driver``, ``words`` are the arguments of
+        ``turns.py``, which the launcher runs in its own interpreter (no second start)."""
+        argv = _argv(words) if not driver else [self._turns_path(), *words]
+        address_space = not driver and argv[0] == os.path.realpath(sys.executable)
         # 0: no memory rlimit (a sanitizer's shadow memory; the cgroup still bounds it)
         keep = build or getattr(self.spec, "rlimit_memory", True)
         memory = int(limits.memory_mb) if keep else 0
@@ -210,10 +318,12 @@ class ProgramRunner:
             str(int(output_bytes)),
             "1" if address_space else "0",
         ]
-        confine = confine_command(self.identity, nproc=limits.processes)
+        confine = confine_command(self.identity, nproc=limits.processes, python=driver)
         launcher = inside(confine, self.mode) + caps + ["--", *argv]
         if self.mode == "bwrap":
             binds = [(LAUNCHER, "/sandbox/launch.py"), *self.system]
+            if driver:
+                binds.append((TURNS, TURNS_INSIDE))
             if build:
                 shared = [(source, f"{SANDBOX_WORK}/{name}") for source, name in self.shared]
                 prefix = bwrap_command(limits.disk_mb, work=self.work, ro_binds=binds + shared)
@@ -233,9 +343,13 @@ class ProgramRunner:
         build: bool = False,
         limits: Limits | None = None,
         files: Sequence[tuple[str, bytes]] = (),
+        stdout_bytes: int | None = None,
+        driver: bool = False,
     ) -> Outcome:
         """One run of ``words``; ``files`` (name, bytes) are put read-only in its working
-        folder first (a case's input file), and taken away after."""
+        folder first (a case's input file), and taken away after.  With ``stdout_bytes``
+        the outcome's value is what it printed as bytes, up to that many, unjudged (the
+        frames of ``turns.py``, run with ``driver``)."""
         limits = limits or self.limits
         if self.budget.expired:
             self.budget.hit = True
@@ -253,7 +367,9 @@ class ProgramRunner:
                 # A build writes files (objects, the program): its file-size cap is the
                 # disk's, not what a case may print; what it prints is still read up to the cap.
                 size = max(limits.disk_mb, 1) << 20 if build else out_cap + 1
-                command = self._command(words, cpu, size, build, limits, inputs)
+                if stdout_bytes is not None:
+                    size = stdout_bytes
+                command = self._command(words, cpu, size, build, limits, inputs, driver)
                 proc = subprocess.Popen(
                     tree.command(command),
                     cwd=self.work,
@@ -280,7 +396,8 @@ class ProgramRunner:
                 memory = tree.memory_exceeded()
                 tree.kill()
                 out.seek(0)
-                stdout = out.read(out_cap + 1).decode("utf-8", "replace")
+                printed = out.read(out_cap + 1 if stdout_bytes is None else stdout_bytes)
+                stdout = printed.decode("utf-8", "replace")
                 err.seek(0)
                 stderr = clean_text(
                     err.read(8192 if not build else 32768).decode("utf-8", "replace")
@@ -292,38 +409,20 @@ class ProgramRunner:
             code = 128 - code  # bubblewrap exits 128 + N for a child killed by signal N
         if over_budget:
             self.budget.hit = True
+        if stdout_bytes is not None:  # the frames read so far count, even when cut short
+            status = "timeout" if timed_out else "memory" if memory else "returned"
+            message = f"exit status {code}" if code else ""
+            if over_budget:
+                status, message = "not-run", self.budget.reason()
+            return Outcome(case_id, status, value=printed, stdout=stderr[-2000:],
+                           seconds=elapsed, message=message)  # fmt: skip
+        if over_budget:
             return Outcome(case_id, "not-run", seconds=elapsed, message=self.budget.reason())
         # A build's messages are read from the top (the first error); a run's from the end.
         kept = stderr[:16000] if build else stderr[-2000:]
-        base = Outcome(case_id, "returned", value=stdout[:out_cap], stdout=kept, seconds=elapsed)
-        if len(stdout) > out_cap and not timed_out:
-            base.status = "crashed"
-            base.message = f"printed more than {limits.output_kb} KB (the output limit)"
-        elif timed_out:
-            base.status, base.message = "timeout", f"no answer within {timeout:g} s (wall clock)"
-        elif memory:
-            base.status, base.message = "memory", "ran out of memory"
-        elif code is not None and code < 0:
-            sig = -code
-            if sig == signal.SIGXCPU:
-                base.status, base.message = "timeout", f"used more than {cpu:g} s of CPU time"
-            elif sig == signal.SIGXFSZ or len(stdout) > out_cap:
-                base.status = "crashed"
-                base.message = f"printed more than {limits.output_kb} KB (the output limit)"
-            elif "out of memory" in stderr.lower() or "MemoryError" in stderr:
-                base.status, base.message = "memory", "ran out of memory"
-            else:
-                base.status, base.message = "crashed", f"killed by signal {_signal_name(sig)}"
-        elif code:
-            if "MemoryError" in stderr or "out of memory" in stderr.lower():
-                base.status, base.message = "memory", "ran out of memory"
-            else:
-                base.status = "crashed"
-                base.message = f"exited with status {code}" + error_line(stderr)
-        elif len(stdout) > out_cap:
-            base.status = "crashed"
-            base.message = f"printed more than {limits.output_kb} KB (the output limit)"
-        return base
+        return classify(
+            case_id, code, stdout, kept, elapsed, timed_out, memory, limits, timeout, cpu
+        )
 
     def _place(self, files: Sequence[tuple[str, bytes]]) -> list[tuple[Path, str]]:
         """Write ``files`` where the run will read them: under bubblewrap in a folder of
@@ -332,6 +431,18 @@ class ProgramRunner:
         if not files:
             return []
         placed = []
+        folders = {_safe_name(name).rpartition("/")[0] for name, _ in files}
+        if self.mode == "bwrap" and len(files) > 1 and len(folders) == 1 and "" not in folders:
+            # Many files of one folder (a probe's turns): one bind of the folder, not one each.
+            holder = Path(tempfile.mkdtemp(prefix="unograde-input-"))
+            os.chmod(holder, 0o755)
+            inner = holder / "d"
+            inner.mkdir(mode=0o755)
+            for name, data in files:
+                source = inner / _safe_name(name).rpartition("/")[2]
+                source.write_bytes(data)
+                os.chmod(source, 0o444)
+            return [(inner, folders.pop())]
         if self.mode == "bwrap":
             holder = Path(tempfile.mkdtemp(prefix="unograde-input-"))
             os.chmod(holder, 0o755)
@@ -357,17 +468,65 @@ class ProgramRunner:
         if placed and self.mode == "bwrap":
             shutil.rmtree(placed[0][0].parent, ignore_errors=True)
 
+    def _turns_path(self) -> str:
+        return TURNS_INSIDE if self.mode == "bwrap" else str(TURNS)
+
+    def run_each(
+        self, first_id: int, words: tuple[str, ...], inputs: Sequence[tuple[str, bytes]]
+    ) -> list[Outcome]:
+        """The program ``words`` run on each of ``inputs`` (name, bytes) in turn, the word
+        ``{input}`` replaced by the file's name, all in ONE sandboxed child (``turns.py``):
+        one sandbox start for a probe's dozens of runs, not one each.  Each run has the
+        limits of a case (wall clock, CPU, output) and the child's memory, process and disk
+        caps.  The outcomes, one per run as ``run`` would give it (the value: what it
+        printed), stop at the first that did not return: the driver runs no further.  A
+        list ending in ``not-run`` when the budget ran out.  Reading back, a frame is
+        believed only with this run's secret token and the next index (see ``turns.py``),
+        so a program cannot forge another run's answer.
+        """
+        if not inputs:
+            return []
+        limits, n = self.limits, len(inputs)
+        out_cap = limits.output_kb * 1024
+        token = secrets.token_hex(16)
+        names = [_safe_name(name) for name, _ in inputs]
+        stdin = token + "\n" + "".join(f"{name}\n" for name in names)
+        args = (repr(float(limits.timeout)), repr(float(limits.cpu)), str(out_cap),
+                str(ERR_BYTES), "--", *words)  # fmt: skip
+        frame = out_cap + 1 + ERR_BYTES + 128
+        # The driver's own wall clock and CPU: every run's and its own start, at most.
+        wall = n * (limits.timeout + 0.5) + 5.0
+        whole = self._run(
+            args, stdin, wall, n * limits.cpu + 5.0, first_id, files=inputs,
+            stdout_bytes=n * frame, driver=True,
+        )  # fmt: skip
+        outcomes = _frames(whole.value or b"", token, n, first_id, limits)
+        if outcomes and outcomes[-1].status != "returned":
+            if whole.status == "memory":
+                outcomes[-1].status, outcomes[-1].message = "memory", "ran out of memory"
+            return outcomes
+        if len(outcomes) < n:  # the child ended before the driver had said every run
+            k = first_id + len(outcomes)
+            if whole.status == "not-run":
+                outcomes.append(Outcome(k, "not-run", message=whole.message))
+            elif whole.status == "timeout":
+                message = f"no answer within {limits.timeout:g} s (wall clock)"
+                outcomes.append(Outcome(k, "timeout", message=message))
+            elif whole.status == "memory":
+                outcomes.append(Outcome(k, "memory", message="ran out of memory"))
+            else:
+                said = f" ({whole.message})" if whole.message else ""
+                message = f"its run was cut short{said}" + error_line(whole.stdout)
+                outcomes.append(Outcome(k, "crashed", message=message, stdout=whole.stdout))
+        return outcomes
+
     def build(self) -> Outcome | None:
-        """Build once (``javac``, ``gcc``...); an outcome when the build fails."""
+        """Build once (``javac``, ``gcc``...) under the entry's build limits; None when it
+        built, else what every case gets: a ``compile-error`` with the compiler's first
+        error and its report, as a layout's part (``compile``), or ``not-run``."""
         if not self.spec.build:
             return None
-        result = self._run(self.spec.build, "", BUILD_TIMEOUT, BUILD_TIMEOUT, -1, build=True)
-        if result.status in ("returned", "not-run"):
-            return None if result.status == "returned" else result
-        result.status = "import-error"
-        result.error_type = "BuildError"
-        result.message = f"`{' '.join(self.spec.build)}` failed: {result.message}\n{result.stdout}"
-        return result
+        return self.compile(self.spec.build, self.spec.build_limits)
 
     def run(
         self,

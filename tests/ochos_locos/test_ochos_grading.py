@@ -106,11 +106,20 @@ def test_java_program_is_built_once_and_explained_by_turn(tmp_path, assignment):
     assert sample.messages[0] == "turn 1 (player 1): expected B1, got Y8"
 
 
-def test_build_failure_is_reported_for_every_case(tmp_path, assignment):
+def test_build_failure_is_a_compile_error_for_every_case(tmp_path, assignment):
+    # as a Haskell part's (issue 26): the compiler's first error, with its file and line,
+    # and its report as the case's traceback
     write(tmp_path / "kit", "Main.java", "public class Main { oops }\n")
-    result = grade(assignment, [tmp_path / "kit"])["kit"]
-    assert {c.outcome for c in result.cases} == {"error"}
-    assert "javac Main.java` failed" in result.cases[0].messages[0]
+    write(tmp_path / "cee", "main.c", "int main(void) { return undeclared; }\n")
+    results = grade(assignment, [tmp_path / "kit", tmp_path / "cee"])
+    java, c = results["kit"], results["cee"]
+    assert {case.outcome for case in java.cases} == {"compile-error"}
+    assert java.cases[0].messages[0].startswith("the program did not compile: Main.java:1: error:")
+    assert "oops" in java.cases[0].traceback
+    assert {case.outcome for case in c.cases} == {"compile-error"}
+    message = c.cases[0].messages[0]
+    assert message.startswith("the program did not compile: main.c:1:")
+    assert "undeclared" in message and "error" in message
 
 
 @pytest.mark.parametrize("isolation", ISOLATIONS)

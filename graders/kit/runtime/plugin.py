@@ -25,7 +25,7 @@ import pytest
 from .imports import offered, remove_farm
 from .loader import load_feedback, load_module
 from .notebook import cap_notes, in_cells
-from .programs import Program
+from .programs import BUILD_TIMEOUT, Program
 from .render import case_text, environment
 from .served import ServedSession
 from .session import Call, Run, Session, prepare
@@ -319,7 +319,12 @@ def run_program(kit: dict, source: Path, program: dict, cases: list[dict]) -> di
     limits = kit["limits"]
     who = "the program"
     results: dict[int, Checked] = {}
-    with Program(source.parent, program["run"], program.get("build") or ()) as runner:
+    with Program(
+        source.parent,
+        program["run"],
+        program.get("build") or (),
+        float(program.get("build_timeout", BUILD_TIMEOUT)),
+    ) as runner:
         failure = runner.build()
         for case in cases:
             view = SimpleNamespace(**case)

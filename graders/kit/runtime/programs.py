@@ -37,8 +37,15 @@ def argv(words: Sequence[str]) -> list[str]:
 class Program:
     """A working copy of the student's folder, built once, run per case."""
 
-    def __init__(self, folder: Path, run: Sequence[str], build: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        run: Sequence[str],
+        build: Sequence[str] = (),
+        build_timeout: float = BUILD_TIMEOUT,
+    ) -> None:
         self.run_words, self.build_words = list(run), list(build)
+        self.build_timeout = build_timeout
         self.work = Path(tempfile.mkdtemp(prefix="unocheck-program-"))
         for entry in sorted(Path(folder).iterdir()):
             if entry.name in SKIP or entry.name in ("conftest.py", "pytest.ini"):
@@ -120,16 +127,23 @@ class Program:
         return run
 
     def build(self) -> Run | None:
-        """Build once; a run saying why when the build fails."""
+        """Build once; a run saying why when the build fails: a ``compile-error`` with the
+        compiler's first error and its report, as the grader says it."""
         if not self.build_words:
             return None
-        result = self._run(self.build_words, "", BUILD_TIMEOUT, 1 << 20)
+        return self._compile(self.build_words, self.build_timeout)
+
+    def _compile(self, words: Sequence[str], timeout: float) -> Run | None:
+        """One compiler run in the working copy; None when it built."""
+        result = self._run(words, "", timeout, 1 << 20)
         if result.status == "returned":
             return None
-        result.status = "import-error"
-        result.error_type = "BuildError"
-        result.message = f"`{' '.join(self.build_words)}` failed: {result.message}\n{result.stdout}"
-        return result
+        report = cap_text(result.traceback.strip() or str(result.value or "").strip(), 6000)
+        if result.message.startswith("exited with status"):
+            message = first_error(report) or result.message
+        else:
+            message = f"the build ran out of its limits: {result.message}"
+        return Run("compile-error", error_type="CompileError", message=message, traceback=report)
 
     def build_part(self, layout: dict, part: str, source: str | None) -> Run | None:
         """Build one part of a course's layout (``ghc ... csce322h0mework03part01.hs``) as
@@ -149,15 +163,7 @@ class Program:
                 message=f"not run: {layout['language']} needs {words[0]}, which is not installed "
                 f"on this machine: install it ({layout.get('install', '')}) and check again",
             )
-        result = self._run(words, "", float(layout.get("build_timeout", BUILD_TIMEOUT)), 1 << 20)
-        if result.status == "returned":
-            return None
-        report = cap_text(result.traceback.strip() or str(result.value or "").strip(), 6000)
-        if result.message.startswith("exited with status"):
-            message = first_error(report) or result.message
-        else:
-            message = f"the build ran out of its limits: {result.message}"
-        return Run("compile-error", error_type="CompileError", message=message, traceback=report)
+        return self._compile(words, float(layout.get("build_timeout", BUILD_TIMEOUT)))
 
     def run_with_file(
         self, words: Sequence[str], name: str, data: bytes, timeout: float, out_cap: int
