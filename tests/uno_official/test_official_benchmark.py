@@ -51,6 +51,8 @@ def test_the_benchmark_reports_which_engine_ran(capsys):
     bench = load_benchmark()
     assert bench.main(["--games", "5", "--repeat", "1"]) == 0
     out = capsys.readouterr().out
-    assert ("compiled build" in out) == engine.COMPILED
+    # "engine: interpreted (no compiled build, ...)" names the build too: read the first word.
+    assert ("engine: compiled build" in out) == engine.COMPILED
+    assert ("engine: interpreted" in out) != engine.COMPILED
     assert "unograde uno-official: 5 games in" in out
     assert ("RLCard UnoGame loop:" in out) != ("rlcard is not installed" in out)
