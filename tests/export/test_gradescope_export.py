@@ -448,3 +448,31 @@ def test_an_sml_upload_gets_the_score_grade_gives(exported, autograder, tmp_path
     passed = {t["name"] for t in results["tests"] if t["status"] == "passed"}
     assert passed == {f"{c.part} {c.name}" for c in graded.cases if c.passed}
     assert any("Standard ML" in line for line in results["output"].splitlines())
+
+
+@pytest.mark.skipif(shutil.which("ghc") is None, reason="GHC (ghc) not installed")
+def test_a_haskell_upload_gets_the_score_grade_gives(autograder, exported):
+    """uno-moves with the course's four Haskell part files uploaded (bo: one rule wrong):
+    run_autograder compiles them with GHC in the sandbox and gives the score and the case
+    verdicts ``grade`` gives; setup.sh installs GHC for an assignment that accepts Haskell."""
+    from graders.grade.engine import grade_submission
+    from graders.run.layouts import submission_kinds
+    from graders.submission import cleanup, load_submissions
+
+    bo = EXAMPLES / "uno-moves-haskell" / "bo"
+    moves = load_assignment("uno-moves")
+    subs = load_submissions(bo, moves.module, programs=submission_kinds(moves))
+    try:
+        graded = grade_submission(moves, subs[0], moves.cases())
+    finally:
+        cleanup(subs)
+    assert 0 < graded.score < 100  # one rule wrong: some cases pass, some fail
+    assert "ghc" in zipfile.ZipFile(exported).read("setup.sh").decode()
+    files = {path.name: path for path in sorted(bo.glob("*.hs"))}
+    assert len(files) == 4
+    results, proc = autograder.run(files)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert results["score"] == pytest.approx(graded.score)
+    assert len(results["tests"]) == len(graded.cases)
+    passed = {t["name"] for t in results["tests"] if t["status"] == "passed"}
+    assert passed == {f"{c.part} {c.name}" for c in graded.cases if c.passed}
