@@ -181,15 +181,45 @@ def preflight(needs_python: bool) -> None:
     if not needs_python:
         return
     problem = python_unreachable(uid, gid)
+    python = Path(os.path.realpath(sys.executable))
+    if problem and make_enterable(python):
+        # Only folders on the way were closed (pyenv's /root, 0700): opened for entering, not
+        # reading, the interpreter runs; ask again (a new answer, not the cached one).
+        python_unreachable.cache_clear()
+        problem = python_unreachable(uid, gid)
     if problem:
         who = named.name if named else f"an id of {SANDBOX_UIDS} ({uid})"
-        python = Path(os.path.realpath(sys.executable))
-        folders = [p for p in python.parents if not os.stat(p).st_mode & 0o001]
-        hint = f" (`chmod o+x {' '.join(map(str, folders))}` lets it in)" if folders else ""
         raise IdentityError(
             f"without bubblewrap, students' code runs as {who}, who cannot run {problem}; "
-            f"install bubblewrap, or make this Python readable by every user{hint}"
+            "install bubblewrap, or make this Python readable by every user"
         )
+
+
+_OPENED: list[Path] = []
+
+
+def make_enterable(path: Path) -> list[Path]:
+    """Let every user enter (search, ``o+x``; never list or read) each root-owned folder on
+    the way to ``path`` that no other user may enter, and say so once on stderr; the folders
+    opened.  Without bubblewrap a child runs the grader's interpreter from the host's own
+    paths as an unprivileged user, and a Python under ``/root`` (pyenv) would otherwise
+    refuse every class; what a child can then read is what every user could already read
+    (the rlimits mode's threat model)."""
+    opened = []
+    for folder in reversed(path.parents):
+        info = os.stat(folder)
+        if info.st_uid == 0 and not info.st_mode & 0o001:
+            os.chmod(folder, (info.st_mode & 0o7777) | 0o001)
+            opened.append(folder)
+    if opened:
+        _OPENED.extend(opened)
+        print(
+            "unograde: made " + ", ".join(map(str, opened)) + " enterable by every user "
+            "(o+x, not readable) so that students' code, run as an unprivileged user without "
+            "bubblewrap, can start this Python; install bubblewrap to avoid this",
+            file=sys.stderr,
+        )
+    return opened
 
 
 def give(path: Path, identity: Identity | None) -> None:

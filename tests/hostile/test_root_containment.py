@@ -314,3 +314,50 @@ def test_the_report_names_what_was_in_force(isolation):
     else:
         assert "no seccomp filter" in text
     assert "/proc/sys" in text
+
+
+def test_only_closed_root_folders_on_the_way_are_opened_for_entering(tmp_path):
+    """A Python under /root (pyenv): the grader opens the folders on the way for entering
+    (o+x), never for listing or reading, and leaves open ones and others' folders alone."""
+    closed = tmp_path / "closed"
+    inner = closed / "inner"
+    inner.mkdir(parents=True)
+    (inner / "python").write_text("")
+    closed.chmod(0o700)
+    inner.chmod(0o750)
+    theirs = tmp_path / "theirs"
+    theirs.mkdir(mode=0o700)
+    os.chown(theirs, 12345, 12345)
+    opened = identity.make_enterable(inner / "python")
+    assert closed in opened and inner in opened
+    assert stat.S_IMODE(closed.stat().st_mode) == 0o701
+    assert stat.S_IMODE(inner.stat().st_mode) == 0o751
+    assert identity.make_enterable(inner / "python") == []  # already enterable: nothing
+    identity.make_enterable(theirs / "x")
+    assert stat.S_IMODE(theirs.stat().st_mode) == 0o700  # not root's: left alone
+
+
+@pytest.mark.skipif(
+    not os.path.realpath(os.sys.executable).startswith("/root/"),
+    reason="this Python is not under /root",
+)
+def test_a_python_under_a_closed_root_is_opened_not_refused(tmp_path):
+    """Before the grader opened the way, a fresh machine whose Python is pyenv's under /root
+    (0700) refused every class without bubblewrap: the README's own commands failed."""
+    import subprocess
+    import sys
+
+    before = stat.S_IMODE(os.stat("/root").st_mode)
+    os.chmod("/root", 0o700)
+    try:
+        code = (
+            "from graders.run.sandbox import choose_isolation; print(choose_isolation('rlimits'))"
+        )
+        proc = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT
+        )
+        assert proc.returncode == 0 and proc.stdout.strip() == "rlimits", proc.stderr
+        assert "made /root enterable by every user" in proc.stderr
+        assert stat.S_IMODE(os.stat("/root").st_mode) == 0o701
+    finally:
+        os.chmod("/root", before | 0o001)
