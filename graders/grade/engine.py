@@ -42,7 +42,7 @@ from ..run.layouts import Layout
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
 from ..submission import Submission
 from ..textsafe import cap_text, cap_value, clean_text
-from .counterexample import find_counterexamples
+from .counterexample import answers_of, find_counterexamples
 from .layout_run import LayoutRun, provide_defaults
 from .overtime import OverBudget, Watchdog
 
@@ -429,23 +429,9 @@ def _explain(plugin, session, cases, outcomes, results, staff: bool, watch: Watc
             result.first_divergence = cap_value(DIVERGENCE_KEYS | found)
 
 
-def _probe_answers(outcome: Outcome) -> list[tuple[str, object]] | None:
-    """The probe's answers as the contract gives them, or None when it did not run through
-    (a timeout, a crash, the budget). Checked: the child runs the student's code."""
-    if outcome.status != RunStatus.RETURNED or not isinstance(outcome.value, list):
-        return None
-    answers: list[tuple[str, object]] = []
-    for item in outcome.value:
-        if not isinstance(item, list | tuple) or len(item) != 2:
-            return None
-        kind, value = item
-        if kind == "returned":
-            answers.append(("returned", value))
-        elif kind == "raised" and isinstance(value, str):
-            answers.append(("raised", clean_text(value[:600])))
-        else:
-            return None
-    return answers
+# A probe's answers, checked (the child runs the student's code): one reader for the
+# explanations and the counterexample search.
+_probe_answers = answers_of
 
 
 def grade_submission(
