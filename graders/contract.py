@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .kit.runtime.loader import load_feedback
-from .kit.runtime.verdict import input_lines, judge_structurally
+from unokit.loader import load_feedback
+from unokit.verdict import input_lines, judge_structurally
 
 if TYPE_CHECKING:
     import click
@@ -121,7 +121,7 @@ class AssignmentPlugin(ABC):
         """A case's input (its start state) as lines of text, in the assignment's notation.
         Called for a failed public case (and for every failed case of a staff run), shown
         beside the differences in every report. Default: each argument pretty-printed
-        (:func:`graders.kit.runtime.verdict.input_lines`); a plugin with :class:`SelfCheck`
+        (:func:`unokit.verdict.input_lines`); a plugin with :class:`SelfCheck`
         answers with its feedback module's ``show_input``, so its kit shows the input alike."""
         if isinstance(self, SelfCheck):
             return load_feedback(self.kit_feedback()).show_input(part, args)
@@ -420,7 +420,7 @@ class SelfCheck(ABC):
     ``describe(part, expected, actual)``, ``judge(case, value)`` (``case`` has ``name``,
     ``part``, ``args`` and ``expected``) and ``show_input(part, args)``, with this contract's
     defaults for the rest.  The plugin answers those methods with the same module
-    (:func:`graders.kit.runtime.loader.load_feedback`), so the kit says what the grader says.
+    (:func:`unokit.loader.load_feedback`), so the kit says what the grader says.
     Neither the module nor anything else in a kit may hold the reference, a hidden case or a
     solution; so a kit never says where a case first went wrong (:class:`Explanation`, which
     replays the reference's game): only the grader does.

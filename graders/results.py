@@ -7,7 +7,8 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import StrEnum
 from typing import Any
 
-from .kit.runtime.verdict import OUTCOME_LABELS
+from unokit.verdict import OUTCOME_LABELS
+
 from .textsafe import cap_text, clean_text
 
 

@@ -47,7 +47,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from .kit.runtime.notebook import NotebookError, cap_notes, notebook_code, syntax_problem
+from unokit.notebook import NotebookError, cap_notes, notebook_code, syntax_problem
 
 MAX_ZIP_BYTES = 50 * 1024 * 1024
 MAX_ZIP_FILES = 2000
@@ -205,7 +205,7 @@ def _copy_regular(source: Path, target: Path, limit: int) -> int:
 
 def notebook_source(path: Path) -> tuple[str, list[str], Mapping[int, tuple[int, int]]]:
     """Join a notebook's code cells; drop magics and shell lines; map lines to cells
-    (:func:`graders.kit.runtime.notebook.notebook_code`, which a self-check kit runs too).
+    (:func:`unokit.notebook.notebook_code`, which a self-check kit runs too).
     The file is read as a regular file only. Raises ``SubmissionError`` for a file that is
     not a notebook, naming the place."""
     data = _read_regular(path, MAX_NOTEBOOK_BYTES)

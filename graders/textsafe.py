@@ -17,7 +17,7 @@ from rich.markup import escape
 
 # Cleaning, cutting and stripping escapes live with the self-check kit's runtime, which
 # carries them into a student's kit: one definition for both.
-from .kit.runtime.text import cap_text, clean_text, terminal_plain
+from unokit.text import cap_text, clean_text, terminal_plain
 
 __all__ = [
     "cap_text",

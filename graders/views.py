@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .kit.runtime.compare import alignment
+from unokit.compare import alignment
 
 MAX_CELLS = 200
 # Piles one view draws at most (a result of 25,000 hands is not drawn hand by hand).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from conftest import cards as C
 
-from graders.compare import describe_sequence, differs, normalise
 from reference.uno_moves.plugin import card_kind, check_shape, describe, show_card
+from unokit.compare import describe_sequence, differs, normalise
 
 
 def seq(label, e, a):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from graders.compare import describe_sequence, differs, normalise, type_name
+from unokit.compare import describe_sequence, differs, normalise, type_name
 
 
 def lines(expected: str, actual: str, **options) -> list[str]:

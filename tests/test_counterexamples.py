@@ -18,7 +18,6 @@ from types import SimpleNamespace
 import pytest
 
 from graders.assignment import Case, load_assignment
-from graders.compare import normalise
 from graders.grade import counterexample as core
 from graders.grade.engine import grade_submission
 from graders.grade.overtime import Watchdog
@@ -29,6 +28,7 @@ from graders.submission import cleanup, load_submissions
 from reference.uno_moves import counterexample as uno
 from reference.uno_moves.parts import simulate
 from tests.conftest import cards
+from unokit.compare import normalise
 
 ROOT = Path(__file__).resolve().parents[1]
 ADA = (ROOT / "examples" / "uno-moves" / "ada" / "uno.py").read_text()

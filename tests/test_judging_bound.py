@@ -11,13 +11,13 @@ import pytest
 
 from graders.assignment import load_assignment
 from graders.grade.engine import judge
-from graders.kit.runtime import compare
-from graders.kit.runtime.loader import load_feedback
-from graders.kit.runtime.verdict import judge_value
 from graders.report import render
 from graders.results import CaseOutcome, PartResult, SubmissionResult
 from graders.run.sandbox import Outcome, RunStatus
 from graders.views import MAX_PILES
+from unokit import compare
+from unokit.loader import load_feedback
+from unokit.verdict import judge_value
 
 HUGE = 200_000  # hands: about the most the sandbox's reply may hold (harness MAX_ITEMS)
 

@@ -12,9 +12,9 @@ import pytest
 
 from graders.assignment import AssignmentError, load_assignment
 from graders.grade.engine import grade_submission
-from graders.run import imports
 from graders.run.sandbox import bwrap_usable
 from graders.submission import cleanup, load_submissions
+from unokit import imports
 
 ROOT = Path(__file__).resolve().parents[1]
 ADA = (ROOT / "examples" / "uno-moves" / "ada" / "uno.py").read_text()

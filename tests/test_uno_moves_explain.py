@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from graders.assignment import Case, load_assignment
-from graders.compare import normalise
 from graders.contract import Explanation
 from graders.grade.engine import grade_submission
 from graders.report import render
@@ -21,6 +20,7 @@ from graders.submission import cleanup, load_submissions
 from reference.uno_moves import counterexample, explain
 from reference.uno_moves.parts import simulate
 from tests.conftest import cards
+from unokit.compare import normalise
 
 ROOT = Path(__file__).resolve().parents[1]
 ADA = (ROOT / "examples" / "uno-moves" / "ada" / "uno.py").read_text()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 from graders.assignment import load_assignment
-from graders.kit.runtime.compare import normalise
+from unokit.compare import normalise
 
 
 def _as_tuples(value):

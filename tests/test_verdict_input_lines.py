@@ -1,6 +1,6 @@
 """A failed case's input as the reports show it, when the assignment has no words of its own
 for it (the default ``show_input``): each argument pretty-printed under its number, at most
-60 lines and 500 characters a line (``graders.kit.runtime.verdict``).
+60 lines and 500 characters a line (``unokit.verdict``).
 
 Expectations are worked out by hand from what the docstrings promise and from ``pprint``'s
 documented layout (a width of 96 characters, several short items a line).
@@ -8,7 +8,7 @@ documented layout (a width of 96 characters, several short items a line).
 
 from __future__ import annotations
 
-from graders.kit.runtime.verdict import bounded_input, input_lines
+from unokit.verdict import bounded_input, input_lines
 
 
 def test_each_argument_is_numbered_from_one_and_indented():

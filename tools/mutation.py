@@ -1,7 +1,7 @@
 """Mutation testing of the core and of each reference's rules, one module at a time.
 
     python tools/mutation.py                  # every module in [tool.unograde.mutation]
-    python tools/mutation.py graders/compare.py reference/uno_moves/rules.py
+    python tools/mutation.py unokit/compare.py reference/uno_moves/rules.py
     python tools/mutation.py --survivors      # re-test only the mutants that survived last time
     python tools/mutation.py --sample 0.5     # a reproducible half of each module's mutants
     python tools/mutation.py --rest MODULE    # ... and later the other half

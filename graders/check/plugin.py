@@ -31,7 +31,8 @@ class FixtureItem(pytest.Item):
 
     def runtest(self) -> None:
         if not self.result.passed:
-            from ..kit.runtime.render import case_text
+            from unokit.render import case_text
+
             from ..report.templates import environment
 
             raise CaseFailed(case_text(environment(), self.result))
@@ -114,7 +115,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus) -> None:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
-    from ..kit.runtime.notebook import cap_notes
+    from unokit.notebook import cap_notes
 
     for note in cap_notes(getattr(config, "_unograde_notes", [])):
         terminalreporter.write_line(f"unograde note: {note}")

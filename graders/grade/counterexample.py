@@ -38,11 +38,12 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
+from unokit.compare import normalise
+from unokit.text import cap_text
+from unokit.verdict import bounded_input, bounded_messages, judge_value
+
 from ..assignment import Assignment, Case
-from ..compare import normalise
 from ..contract import Counterexamples, Explanation
-from ..kit.runtime.text import cap_text
-from ..kit.runtime.verdict import bounded_input, bounded_messages, judge_value
 from ..results import CaseOutcome, CaseResult
 from ..run.sandbox import Call, Outcome, RunStatus, Session
 from ..textsafe import cap_value, clean_text

@@ -14,6 +14,18 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
+from unokit import imports
+from unokit.notebook import cap_notes
+from unokit.notebook import in_cells as notebook_cells
+from unokit.verdict import (
+    MALFORMED,
+    MUTATED,
+    bounded_input,
+    bounded_messages,
+    failure,
+    judge_value,
+)
+
 from .. import __version__
 from ..assignment import Assignment, Case, Limits
 from ..contract import (
@@ -25,18 +37,7 @@ from ..contract import (
     Stages,
     Views,
 )
-from ..kit.runtime.notebook import cap_notes
-from ..kit.runtime.notebook import in_cells as notebook_cells
-from ..kit.runtime.verdict import (
-    MALFORMED,
-    MUTATED,
-    bounded_input,
-    bounded_messages,
-    failure,
-    judge_value,
-)
 from ..results import CaseOutcome, CaseResult, PartResult, SubmissionResult
-from ..run import imports
 from ..run.budget import Budget, budget_scope
 from ..run.layouts import Layout
 from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
@@ -59,7 +60,7 @@ def _case_points(assignment: Assignment, cases: Sequence[Case]) -> dict[str, flo
 
 def _judge_value(assignment, case: Case, value, result: CaseResult, worth: float):
     """A returned value: the right shape, then the plugin's verdict (by default a structural
-    diff; :func:`graders.kit.runtime.verdict.judge_value`, which a self-check kit runs too).
+    diff; :func:`unokit.verdict.judge_value`, which a self-check kit runs too).
     Returns the value as judged (normalised, for the report's view)."""
     outcome, result.messages, value = judge_value(assignment.plugin, case, value)
     result.outcome = CaseOutcome(outcome)
@@ -234,7 +235,7 @@ ADAPTER_MODULE = "_unograde_adapter"
 def in_cells(text: str, module: str, submission: Submission) -> str:
     """A traceback of a notebook's joined module (``File "uno.py", line 57``) with each of its
     lines named as Jupyter shows it: ``File "hana.ipynb", cell 3, line 4`` (code cells and
-    their lines counted from 1; :func:`graders.kit.runtime.notebook.in_cells`, which a
+    their lines counted from 1; :func:`unokit.notebook.in_cells`, which a
     self-check kit runs too)."""
     shown = submission.module_file or f"{module}.py"
     return notebook_cells(text, module, shown, submission.cell_of_line)

@@ -23,9 +23,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from unokit.compare import normalise
+
 from ..assignment import Assignment, Case, Limits
 from ..contract import Probe, ProgramIO
-from ..kit.runtime.compare import normalise
 from ..run import buildcache
 from ..run.layouts import Layout
 from ..run.programs import ProgramRunner

@@ -15,7 +15,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from ..kit.runtime.notebook import LineMap
+from unokit.notebook import LineMap
+
 from ..submission import Submission
 from .workers import Done, Settings
 

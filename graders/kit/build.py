@@ -6,7 +6,7 @@ What goes in (under one folder, ``<id>-kit/``):
 * the starters (:meth:`SelfCheck.kit_starters`), a starter notebook made with nbformat where
   the assignment takes notebooks, and the assignment's provided files (``from unolab import *``);
 * ``fixtures/``: the public cases' input and expected files, as the grader has them;
-* ``unocheck/``: the check.  ``runtime/`` of this package verbatim, the sandbox's own
+* ``unocheck/``: the check.  The package :mod:`unokit` verbatim, the sandbox's own
   ``graders/run/harness.py`` (the child that runs the student's module), the shared
   ``case.txt.j2``, the assignment's feedback module (and the files it reads, and the adapter,
   under ``unocheck/assignment/`` at their places in the assignment's folder), the provided
@@ -31,6 +31,9 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+import unokit
+from unokit.loader import load_module
+
 from .. import __version__
 from ..assignment import Assignment, AssignmentError
 from ..contract import ProgramIO, SelfCheck
@@ -40,9 +43,8 @@ from ..run.layouts import layout_specs
 from ..run.programs import program_specs
 from ..run.toolchains import TOOLCHAINS
 from .notebook import starter_notebook
-from .runtime.loader import load_module
 
-RUNTIME = Path(__file__).resolve().parent / "runtime"
+RUNTIME = Path(unokit.__file__).resolve().parent
 HARNESS = Path(harness.__file__).resolve()
 PACKAGE = "unocheck"
 REQUIREMENTS = ("pytest>=7.4", "deepdiff>=6.7", "jinja2>=3.1")

@@ -3,7 +3,7 @@
 The module's docstring becomes the first (Markdown) cell, with a line on how to check; each
 top-level block (the imports, each function or class with the comments just above it, any
 other statements) becomes a code cell of its own, in order.  Read back the way the grader
-reads notebooks (:func:`graders.kit.runtime.notebook.notebook_code`), the notebook is the
+reads notebooks (:func:`unokit.notebook.notebook_code`), the notebook is the
 same module.
 """
 

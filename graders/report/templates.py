@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment
 
+from unokit.render import environment as base_environment
+from unokit.render import truncate_text
+
 from ..contract import Views
-from ..kit.runtime.render import environment as base_environment
-from ..kit.runtime.render import truncate_text
 from ..paths import templates_dir
 from ..results import OUTCOMES
 from ..textsafe import md_code_block, md_inline, terminal_plain

@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from unokit.text import error_line, first_error
+
 from ..assignment import Limits
-from ..kit.runtime.text import error_line, first_error
 from ..textsafe import cap_text, clean_text
 from . import turns
 from .budget import Budget, Interrupted, current_budget

@@ -33,9 +33,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from unokit import imports
+
 from ..assignment import Limits
 from ..textsafe import clean_text
-from . import cgroups, harness, imports, launch, seccomp
+from . import cgroups, harness, launch, seccomp
 from .budget import REGISTER, Budget, Interrupted, current_budget
 from .identity import Identity, acquire, give, is_root, named_identity, preflight, uid_range
 

@@ -112,7 +112,7 @@ def source_file(name: str, text: str) -> SourceFile:
 
 def _notebook(path: Path, name: str) -> SourceFile | None:
     """A notebook's code cells, each after a ``# cell N`` line (a comment: not compared)."""
-    from ..kit.runtime.notebook import NotebookError, read_notebook
+    from unokit.notebook import NotebookError, read_notebook
 
     try:
         if path.stat().st_size > 20 * MAX_FILE_BYTES:

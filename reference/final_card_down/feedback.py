@@ -6,8 +6,8 @@ the grader's plugin, ``reading.py`` and the students' self-check kits all use th
 
 from __future__ import annotations
 
-from graders.kit.runtime.loader import load_module
 from graders.paths import assignment_dir
+from unokit.loader import load_module
 
 FEEDBACK_FILE = assignment_dir("final-card-down") / "feedback.py"
 FEEDBACK = load_module(FEEDBACK_FILE)

@@ -6,8 +6,8 @@ It reads printed games and explains differences; the grader's plugin, this packa
 
 from __future__ import annotations
 
-from graders.kit.runtime.loader import load_module
 from graders.paths import assignment_dir
+from unokit.loader import load_module
 
 FEEDBACK_FILE = assignment_dir("ochos-locos") / "feedback.py"
 FEEDBACK = load_module(FEEDBACK_FILE)

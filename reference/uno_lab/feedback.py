@@ -13,8 +13,8 @@ from typing import Any
 
 import unolab
 
-from graders.kit.runtime.loader import load_module
 from graders.paths import assignment_dir
+from unokit.loader import load_module
 
 FEEDBACK_FILE = assignment_dir("uno-lab") / "feedback.py"
 FEEDBACK = load_module(FEEDBACK_FILE)

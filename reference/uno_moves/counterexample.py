@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from graders.assignment import Case
-from graders.compare import normalise
+from unokit.compare import normalise
 
 from .cards import GAME_WON, Card, is_marker, is_wild
 from .generate import SCENARIOS, random_game

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from graders.compare import normalise
+from unokit.compare import normalise
 
 from .cards import GAME_WON, REVERSE_SYMBOL, SKIP_SYMBOL, Card, Cards, freeze, is_marker
 from .parts import Step, steps

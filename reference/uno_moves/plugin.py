@@ -16,7 +16,6 @@ from typing import Any
 import click
 
 from graders.assignment import Case
-from graders.compare import normalise
 from graders.contract import (
     AssignmentPlugin,
     Counterexamples,
@@ -30,9 +29,10 @@ from graders.contract import (
     Solving,
     Views,
 )
-from graders.kit.runtime.loader import load_feedback
 from graders.paths import assignment_dir
 from graders.views import MAX_PILES, aligned_pile, cut_piles, plain_pile
+from unokit.compare import normalise
+from unokit.loader import load_feedback
 
 from . import counterexample, explain
 from . import generate as gen

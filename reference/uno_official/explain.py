@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from graders.kit.runtime.loader import load_module
 from graders.paths import assignment_dir
+from unokit.loader import load_module
 
 from .cards import COLOR_NAMES
 

@@ -27,7 +27,6 @@ from typing import Any
 import click
 
 from graders.assignment import Assignment, Case, Limits
-from graders.compare import normalise
 from graders.contract import (
     AssignmentPlugin,
     Commands,
@@ -41,12 +40,13 @@ from graders.contract import (
     Views,
 )
 from graders.extras import play_command
-from graders.kit.runtime.loader import load_module
 from graders.paths import assignment_dir
 from graders.results import CaseOutcome, CaseResult
 from graders.submission import Submission
 from graders.tournaments.cli import tournament_command
 from graders.views import aligned_pile
+from unokit.compare import normalise
+from unokit.loader import load_module
 
 from . import explain
 from .state import Rules

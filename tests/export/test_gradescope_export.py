@@ -75,7 +75,7 @@ def test_the_wheel_is_the_instructors_package(exported, tmp_path):
         (tmp_path / wheel_name).write_bytes(zf.read(wheel_name))
     with zipfile.ZipFile(tmp_path / wheel_name) as zf:
         names = set(zf.namelist())
-    assert "graders/cli.py" in names and "graders/kit/runtime/compare.py" in names
+    assert "graders/cli.py" in names and "unokit/compare.py" in names
     assert "reference/uno_moves/rules.py" in names
     manifest = load_assignment("uno-moves").manifest()
     hidden = next(e for e in manifest["cases"] if e["visibility"] == "hidden")

@@ -12,7 +12,6 @@ from pathlib import Path
 from rich.console import Console
 
 from graders.assignment import Case, load_assignment
-from graders.compare import normalise
 from graders.grade.engine import _probe_answers, grade_submission
 from graders.report import render
 from graders.report.terminal import submission_summary
@@ -20,6 +19,7 @@ from graders.run.sandbox import Outcome
 from graders.submission import cleanup, load_submissions
 from reference.uno_moves.parts import simulate
 from tests.conftest import cards
+from unokit.compare import normalise
 
 ROOT = Path(__file__).resolve().parents[2]
 ADA = (ROOT / "examples" / "uno-moves" / "ada" / "uno.py").read_text()

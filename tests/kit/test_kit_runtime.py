@@ -8,11 +8,11 @@ from types import SimpleNamespace
 import pytest
 
 from graders.kit.notebook import starter_notebook
-from graders.kit.runtime.compare import type_name
-from graders.kit.runtime.loader import load_feedback, load_module
-from graders.kit.runtime.notebook import cap_notes, in_cells, notebook_code, syntax_problem
-from graders.kit.runtime.render import case_text
 from graders.report.templates import environment
+from unokit.compare import type_name
+from unokit.loader import load_feedback, load_module
+from unokit.notebook import cap_notes, in_cells, notebook_code, syntax_problem
+from unokit.render import case_text
 
 from .conftest import ROOT
 
@@ -81,7 +81,7 @@ HARNESS = ROOT / "graders" / "run" / "harness.py"
 
 
 def _session_run(folder, module, function, site=()):
-    from graders.kit.runtime.session import Call, Session
+    from unokit.session import Call, Session
 
     with Session(HARNESS, folder, module, timeout=20, cpu=20, budget=60, site=site) as runner:
         return runner.call(Call(0, function, ()))
@@ -93,7 +93,7 @@ def _session_run(folder, module, function, site=()):
 def test_a_kit_offers_the_allowed_imports_and_nothing_else_of_site_packages(tmp_path):
     """As the grader's sandbox: an allowed name the work mentions is importable, with what it
     requires; nothing else of this Python's site-packages is (here: pytest, deepdiff)."""
-    from graders.kit.runtime.imports import offered, remove_farm
+    from unokit.imports import offered, remove_farm
 
     (tmp_path / "work.py").write_text(
         "import numpy\n"
@@ -122,7 +122,7 @@ def test_a_kit_offers_the_allowed_imports_and_nothing_else_of_site_packages(tmp_
 
 
 def test_nothing_is_offered_to_work_that_mentions_no_allowed_name(tmp_path):
-    from graders.kit.runtime.imports import offered
+    from unokit.imports import offered
 
     (tmp_path / "work.py").write_text("import math\n")
     assert offered(("numpy",), tmp_path) == (None, [])
@@ -130,7 +130,7 @@ def test_nothing_is_offered_to_work_that_mentions_no_allowed_name(tmp_path):
 
 
 def test_a_notebook_traceback_names_the_cell_and_its_line():
-    from graders.kit.runtime.notebook import in_cells
+    from unokit.notebook import in_cells
 
     where = {1: (1, 1), 2: (1, 2), 4: (2, 1), 5: (2, 2)}
     text = (
@@ -180,7 +180,7 @@ def test_a_notebooks_line_map_reads_as_the_dict_it_replaces_and_travels():
 def test_an_allowed_package_missing_here_says_how_to_install_it(tmp_path):
     """A kit on a student's Python without numpy: the import error says that numpy is allowed
     and how to install it; a name the assignment does not allow gets no such advice."""
-    from graders.kit.runtime.session import Call, Session
+    from unokit.session import Call, Session
 
     (tmp_path / "work.py").write_text("import unogradenosuchpackage\ndef probe():\n    return 1\n")
     for allowed, hinted in ((("unogradenosuchpackage",), True), ((), False)):

@@ -1,7 +1,7 @@
 """uno-lab's kit checking a Standard ML solution.sml on a real SML/NJ, as a student runs it.
 
 The kit runs the grader's own SML driver (carried in the kit) on the served protocol, without
-the grader's sandbox (:mod:`graders.kit.runtime.served`).  The expectations come from
+the grader's sandbox (:mod:`unokit.served`).  The expectations come from
 ``unograde check`` on the same file (run here, with the grader) and from what the partial
 example does: tasks 1-9, so exactly the public cases of tasks 10 onwards fail.
 """

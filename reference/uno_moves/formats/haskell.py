@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from graders.kit.runtime.loader import load_module
 from graders.paths import assignment_dir
+from unokit.loader import load_module
 
 _TEXT = load_module(assignment_dir("uno-moves") / "solution_text.py")
 

@@ -1,8 +1,10 @@
-"""The self-check's runtime: the part of unograde a student's kit carries, verbatim.
+"""unokit, the self-check's runtime: the part of unograde a student's kit carries, verbatim.
 
-Every module here imports only the standard library, deepdiff, pytest, jinja2 and its
-siblings (relatively), never ``graders``: in a kit this package is ``unocheck`` and unograde
-is not installed.  The grader imports the same modules as ``graders.kit.runtime``:
+The bottom of the house: every module here imports only the standard library, deepdiff,
+pytest, jinja2 and its siblings (relatively), never ``graders``
+(``tests/unokit/test_unokit_bottom.py`` says so): in a kit this package is copied as it is
+under the name ``unocheck`` and unograde is not installed.  The grader imports the same
+modules as ``unokit``:
 
 * ``compare``: the structural comparison and the helpers assignments explain differences with;
 * ``verdict``: a returned value to an outcome and its lines, the words for every other

@@ -4,7 +4,7 @@ A feedback module (``assignments/<id>/feedback.py``, named by the plugin's ``Sel
 capability) says whether a value can be an answer at all and what differs, in the
 assignment's words.  It imports its helpers relatively (``from .compare import
 describe_sequence``), so it is loaded as a module *of this package*: here in the grader
-(``graders.kit.runtime``), ``unocheck`` in a student's kit.  :class:`Feedback` adds the
+(``unokit``), ``unocheck`` in a student's kit.  :class:`Feedback` adds the
 contract's defaults for what the module leaves out.
 """
 
