@@ -16,9 +16,10 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import courses
+from .vocabulary import Case, Limits, Part
 
 if TYPE_CHECKING:
     from .contract import AssignmentPlugin
@@ -30,55 +31,6 @@ HIDDEN_VISIBILITIES = ("after_published", "after_due_date", "hidden", "visible")
 
 class AssignmentError(ValueError):
     """An unknown assignment or part, or a broken assignment folder."""
-
-
-@dataclass(frozen=True)
-class Part:
-    id: str
-    function: str
-    points: float
-    title: str = ""
-    signature: str = ""
-
-
-@dataclass(frozen=True)
-class Limits:
-    timeout: float = 2.0  # wall-clock seconds per case
-    cpu: float = 2.0  # CPU seconds per case
-    memory_mb: int = 512
-    output_kb: int = 64  # what a case may print before the rest is dropped
-    # Caps on the whole sandbox (enforced with cgroups and a sized tmpfs where available).
-    disk_mb: int = 64  # the work folder and /tmp, each
-    processes: int = 128  # processes and threads at once (a JVM needs a few dozen)
-    # Wall-clock seconds for all of one submission's cases, kept by the grader's parent.
-    submission_timeout: float = 60.0
-    # A function that times out (or hits the memory cap) on this many cases in a row has its
-    # remaining cases recorded "not run" instead of each waiting out its timeout (0: never).
-    stop_after: int = 2
-    # Wall-clock seconds a submission with a failed hidden case may spend on the search for a
-    # smaller fresh case it also gets wrong (``contract.Counterexamples``; 0: no search).
-    counterexample_seconds: float = 2.0
-
-
-@dataclass(frozen=True)
-class Case:
-    """One fixture, ready to run: the call's arguments and the expected result."""
-
-    name: str
-    part: str
-    visibility: str
-    args: tuple[Any, ...]
-    expected: Any
-    covers: tuple[str, ...] = ()
-    input_path: str = ""
-    expected_path: str = ""
-    # The open readings (an assignment's switch names, see ``contract.Interpretation``) whose
-    # other reading changes this case's expectation.
-    readings: tuple[str, ...] = ()
-
-    @property
-    def hidden(self) -> bool:
-        return self.visibility == "hidden"
 
 
 @dataclass(frozen=True)

@@ -273,7 +273,7 @@ def _first_positional(args: tuple[str, ...], value_options: tuple[str, ...]) -> 
 
 def _generate_command(assignment, plugin) -> click.Command:
     """``fixtures generate`` with the core's options and the assignment's own."""
-    from .contract import FixtureRequest
+    from .vocabulary import FixtureRequest
 
     def callback(target: str, count: int, seed: int, out: Path, jobs: int, **options) -> None:
         _, part = resolve_part(target)

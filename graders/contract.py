@@ -33,26 +33,37 @@ everything else is an optional *capability*, a small abstract class the plugin a
   unograde, judged by the same feedback module the plugin judges with.
 
 The core asks ``isinstance(plugin, Views)``; it never probes for attributes or reads
-signatures, and a plugin keeps no module-level state.
+signatures, and a plugin keeps no module-level state.  The values named here (``Case``,
+``Limits``, ``Outcome``, ``Probe``, ``ReviewResult``, ...) are the contract's vocabulary,
+:mod:`graders.vocabulary`, which plugins import them from.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unokit.loader import load_feedback
 from unokit.verdict import input_lines, judge_structurally
 
+from .vocabulary import (
+    Case,
+    FixtureRequest,
+    Interpreted,
+    Limits,
+    Outcome,
+    Probe,
+    ProbeAnswers,
+    ReviewResult,
+)
+
 if TYPE_CHECKING:
     import click
 
-    from .assignment import Assignment, Case, Limits
+    from .assignment import Assignment
     from .results import CaseResult
-    from .run.sandbox import Outcome
     from .submission import Submission
 
 
@@ -177,19 +188,6 @@ class Views(ABC):
         return {}
 
 
-@dataclass(frozen=True)
-class FixtureRequest:
-    """What ``unograde fixtures generate`` asks for."""
-
-    part: str
-    count: int
-    seed: int
-    out: Path
-    options: Mapping[str, Any] = field(default_factory=dict)  # the plugin's own options
-    # Processes the generator may use; the files must not depend on it (a seed per fixture).
-    jobs: int = 1
-
-
 class FixtureGeneration(ABC):
     """Capability: ``unograde fixtures generate ASSIGNMENT[/PART] --count N --seed S --out DIR``."""
 
@@ -238,14 +236,6 @@ class Stages(ABC):
         which holds a batch's workers together to ``--jobs`` runs at a time."""
 
 
-@dataclass(frozen=True)
-class Interpreted:
-    """The cases as one submission is to be judged, and what its feedback should say."""
-
-    cases: Sequence[Case]  # the same cases, in the same order, expectations under its reading
-    notes: list[str] = field(default_factory=list)  # shown with the submission's notes
-
-
 class Interpretation(ABC):
     """Capability: rules the seeds leave open, each a switch of the reference; a submission
     is judged under the reading it declares, or the one its answers agree with most."""
@@ -262,24 +252,6 @@ class Interpretation(ABC):
         case index, the submission's child's and ``Stages``' alike) and before any case is
         judged: the cases to judge them by (a case's ``readings`` says which switches its
         expectation depends on). ``jobs`` as in ``Stages.run_cases``."""
-
-
-@dataclass(frozen=True)
-class Probe:
-    """Calls to make in a submission's own sandboxed child to explain a failed case: the
-    function ``function`` called once per argument tuple of ``calls``, in order, in one
-    round trip (the first call that raises ends the run)."""
-
-    function: str
-    calls: tuple[tuple, ...]
-    # Optional: what each call should answer (plain data, as compared). A runner that pays
-    # a process per call (a compiled program of a course's layout) stops at the first call
-    # whose answer differs; the harness, one round trip for all, ignores it.
-    expected: tuple | None = None
-
-
-# One answer per probe call, in order: ("returned", value) or ("raised", "Type: message").
-ProbeAnswers = Sequence[tuple[str, Any]]
 
 
 class Explanation(ABC):
@@ -371,15 +343,6 @@ class Counterexamples(ABC):
         """How big a fresh case is, in the assignment's words ("2 players, 6 cards, 3
         turns"), said with it in the report. Default: nothing."""
         return ""
-
-
-@dataclass(frozen=True)
-class ReviewResult:
-    """What a review adds to a submission's result."""
-
-    notes: list[str] = field(default_factory=list)  # shown under "Review"
-    deduction: float = 0.0  # points taken from the total
-    leaderboard: list[dict] = field(default_factory=list)  # Gradescope leaderboard entries
 
 
 class Review(ABC):

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from graders.assignment import Assignment, Case, load_assignment
+from graders.assignment import Assignment, load_assignment
+from graders.vocabulary import Case
 
 # Where each built-in assignment keeps its switches (``Readings``, ``DECISION_OF``,
 # ``OTHER_READING``) and its ``changed``; the switches themselves may live elsewhere.

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from graders.assignment import Case, load_assignment
+from graders.assignment import load_assignment
 from graders.grade import counterexample as core
 from graders.grade.engine import grade_submission
 from graders.grade.overtime import Watchdog
@@ -25,6 +25,7 @@ from graders.report import render
 from graders.results import CaseOutcome, CaseResult
 from graders.run.budget import Budget
 from graders.submission import cleanup, load_submissions
+from graders.vocabulary import Case
 from reference.uno_moves import counterexample as uno
 from reference.uno_moves.parts import simulate
 from tests.conftest import cards

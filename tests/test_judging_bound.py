@@ -13,8 +13,8 @@ from graders.assignment import load_assignment
 from graders.grade.engine import judge
 from graders.report import render
 from graders.results import CaseOutcome, PartResult, SubmissionResult
-from graders.run.sandbox import Outcome, RunStatus
 from graders.views import MAX_PILES
+from graders.vocabulary import Outcome, RunStatus
 from unokit import compare
 from unokit.loader import load_feedback
 from unokit.verdict import judge_value

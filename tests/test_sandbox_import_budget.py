@@ -9,9 +9,9 @@ however loaded the machine is.
 
 from __future__ import annotations
 
-from graders.assignment import Limits
 from graders.run.budget import Budget
-from graders.run.sandbox import Call, RunStatus, Session
+from graders.run.sandbox import Call, Session
+from graders.vocabulary import Limits, RunStatus
 
 LIMITS = Limits(timeout=30.0, cpu=30.0, memory_mb=512, output_kb=1)
 

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from graders.assignment import Limits
 from graders.run import harness, sandbox
 from graders.run.harness import MAX_DEPTH, MAX_ITEMS, OutputLimit, encode, frame, read_frame, tagged
-from graders.run.sandbox import Call, RunStatus, Session, run_calls
+from graders.run.sandbox import Call, Session, run_calls
+from graders.vocabulary import Limits, RunStatus
 
 # -- frames ----------------------------------------------------------------------------------
 

@@ -22,11 +22,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from graders.assignment import Limits
 from graders.run import sandbox
 from graders.run.budget import REGISTER, Budget
 from graders.run.harness import read_frame
-from graders.run.sandbox import Call, RunStatus, Session
+from graders.run.sandbox import Call, Session
+from graders.vocabulary import Limits, RunStatus
 
 LIMITS = Limits(timeout=30.0, cpu=30.0, memory_mb=512, output_kb=1)
 

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from graders.assignment import Case, load_assignment
+from graders.assignment import load_assignment
 from graders.contract import Explanation
 from graders.grade.engine import grade_submission
 from graders.report import render
 from graders.submission import cleanup, load_submissions
+from graders.vocabulary import Case
 from reference.uno_moves import counterexample, explain
 from reference.uno_moves.parts import simulate
 from tests.conftest import cards

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .. import __version__
-from ..assignment import Assignment, Case, Limits
+from ..assignment import Assignment
 from ..report import write_atomic
 from ..results import CaseResult, SubmissionResult, from_dict
 from ..run.layouts import say_missing_toolchains, submission_kinds
@@ -41,6 +41,7 @@ from ..submission import (
     syntax_checked_later,
 )
 from ..textsafe import clean_text, csv_cell
+from ..vocabulary import Case, Limits
 from .failures import code_of, failure_digest
 from .workers import Settings, context, failed, grade_one, start, write
 

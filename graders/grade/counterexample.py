@@ -42,11 +42,12 @@ from unokit.compare import normalise
 from unokit.text import cap_text
 from unokit.verdict import bounded_input, bounded_messages, judge_value
 
-from ..assignment import Assignment, Case
+from ..assignment import Assignment
 from ..contract import Counterexamples, Explanation
 from ..results import CaseOutcome, CaseResult
-from ..run.sandbox import Call, Outcome, RunStatus, Session
+from ..run.sandbox import Call, Session
 from ..textsafe import cap_value, clean_text
+from ..vocabulary import Case, Outcome, RunStatus
 from .overtime import OverBudget, Watchdog
 
 # The hidden outcomes a smaller case is searched for: a wrong answer, a raise, a wrong shape,

@@ -27,22 +27,15 @@ from unokit.verdict import (
 )
 
 from .. import __version__
-from ..assignment import Assignment, Case, Limits
-from ..contract import (
-    Explanation,
-    Interpretation,
-    ProgramIO,
-    Review,
-    ReviewResult,
-    Stages,
-    Views,
-)
+from ..assignment import Assignment
+from ..contract import Explanation, Interpretation, ProgramIO, Review, Stages, Views
 from ..results import CaseOutcome, CaseResult, PartResult, SubmissionResult
 from ..run.budget import Budget, budget_scope
 from ..run.layouts import Layout
-from ..run.sandbox import Call, Outcome, RunStatus, Session, choose_isolation, isolation_text
+from ..run.sandbox import Call, Session, choose_isolation, isolation_text
 from ..submission import Submission
 from ..textsafe import cap_text, cap_value, clean_text
+from ..vocabulary import Case, Limits, Outcome, ReviewResult, RunStatus
 from .counterexample import answers_of, find_counterexamples
 from .layout_run import LayoutRun, provide_defaults
 from .overtime import OverBudget, Watchdog

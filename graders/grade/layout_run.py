@@ -25,14 +25,14 @@ from typing import Any
 
 from unokit.compare import normalise
 
-from ..assignment import Assignment, Case, Limits
-from ..contract import Probe, ProgramIO
+from ..assignment import Assignment
+from ..contract import ProgramIO
 from ..run import buildcache
 from ..run.layouts import Layout
 from ..run.programs import ProgramRunner
-from ..run.sandbox import Outcome, RunStatus
 from ..run.toolchains import Toolchain, toolchain
 from ..submission import Submission
+from ..vocabulary import Case, Limits, Outcome, Probe, RunStatus
 
 FAILED_BUILD = "failed.json"
 # A probe's first chunk of turns run in one child (then twice as many each time): most failed

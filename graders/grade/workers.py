@@ -34,11 +34,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..assignment import Assignment, Case, Limits
+from ..assignment import Assignment
 from ..results import CaseOutcome, CaseResult, SubmissionResult, first_message
 from ..run import cgroups, slots
 from ..run.budget import REGISTER
 from ..submission import Submission
+from ..vocabulary import Case, Limits
 from .failures import failure_digest, grader_failure, log_failure
 
 PASSED = CaseOutcome.PASSED

@@ -15,8 +15,9 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..assignment import AssignmentError, list_assignments, load_assignment
-from ..contract import FixtureGeneration, FixtureRequest
+from ..contract import FixtureGeneration
 from ..courses import add_course
+from ..vocabulary import FixtureRequest
 
 SKELETON = Path(__file__).resolve().parent / "skeleton"
 ID_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")

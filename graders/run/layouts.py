@@ -38,7 +38,7 @@ import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..assignment import Limits
+from ..vocabulary import Limits
 
 # What a layout's build limits are when the toml leaves them out: a compiler needs more
 # memory, time and disk than a case.

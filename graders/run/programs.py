@@ -25,15 +25,14 @@ from pathlib import Path
 
 from unokit.text import error_line, first_error
 
-from ..assignment import Limits
 from ..textsafe import cap_text, clean_text
+from ..vocabulary import Limits, Outcome
 from . import turns
 from .budget import Budget, Interrupted, current_budget
 from .identity import acquire, give
 from .sandbox import LAUNCHER as LAUNCHER
 from .sandbox import (
     SANDBOX_WORK,
-    Outcome,
     Tree,
     bwrap_command,
     choose_isolation,

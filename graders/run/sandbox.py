@@ -29,14 +29,13 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from unokit import imports
 
-from ..assignment import Limits
 from ..textsafe import clean_text
+from ..vocabulary import Limits, Outcome
 from . import cgroups, harness, launch, seccomp
 from .budget import REGISTER, Budget, Interrupted, current_budget
 from .identity import Identity, acquire, give, is_root, named_identity, preflight, uid_range
@@ -61,39 +60,6 @@ class Call:
     # search for a smaller failing case keeps its own small budget (a fresh child's start
     # waits no longer either).
     timeout: float | None = None
-
-
-class RunStatus(StrEnum):
-    """What happened to one call in the sandbox, before any comparison (the judge turns it
-    into a ``CaseOutcome``).  Members equal their strings."""
-
-    RETURNED = "returned"
-    RAISED = "raised"
-    MISSING = "missing"
-    MEMORY = "memory"
-    TIMEOUT = "timeout"
-    CRASHED = "crashed"
-    IMPORT_ERROR = "import-error"
-    MALFORMED = "malformed"  # a program's output could not be read as an answer
-    NOT_RUN = "not-run"
-    COMPILE_ERROR = "compile-error"  # a compiled part's build failed (its own outcome)
-    SANITIZER = "sanitizer"  # a sanitizer stopped the program (its report as the traceback)
-
-
-@dataclass
-class Outcome:
-    """What came back for one call, before any comparison."""
-
-    id: int
-    status: str  # a RunStatus
-    value: Any = None
-    stdout: str = ""
-    dropped: int = 0
-    error_type: str = ""
-    message: str = ""
-    traceback: str = ""
-    seconds: float = 0.0
-    mutated: bool = False  # the function changed the arguments it was handed
 
 
 @dataclass

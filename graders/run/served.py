@@ -31,7 +31,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from ..assignment import Limits
+from ..vocabulary import Limits
 from . import toolchains
 from .budget import Budget
 from .identity import Identity, give

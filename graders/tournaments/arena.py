@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..assignment import Limits
 from ..run.budget import ThinkingTime
-from ..run.sandbox import Call, Outcome, RunStatus, Session
+from ..run.sandbox import Call, Session
+from ..vocabulary import Limits, Outcome, RunStatus
 
 
 class PlayerFault(Exception):

@@ -32,8 +32,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from graders.assignment import Limits
 from graders.run.sandbox import Call, Session
+from graders.vocabulary import Limits
 
 from .harness_files import harness_file
 

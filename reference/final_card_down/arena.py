@@ -25,9 +25,10 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from graders.assignment import Assignment, Limits
+from graders.assignment import Assignment
 from graders.run.sandbox import Session
 from graders.tournaments.arena import PlayerFault, SandboxedPlayer, Words, sandboxes
+from graders.vocabulary import Limits
 
 from . import game as G
 from .harness_files import harness_file, load

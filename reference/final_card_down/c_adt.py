@@ -20,8 +20,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from graders.run.sandbox import Outcome, RunStatus
 from graders.textsafe import clean_text
+from graders.vocabulary import Outcome, RunStatus
 
 from .harness_files import load
 
@@ -185,7 +185,7 @@ def leak_review(results: Any, extra: dict[str, Any]) -> Any:
     """One note for the leaks the driver counted over the scenarios (``read_run`` put each
     case's count first in its ``stdout``), and the deduction ``[extra] leak_deduction``
     asks for (default none: a leak is feedback, not a fault of the answers)."""
-    from graders.contract import ReviewResult
+    from graders.vocabulary import ReviewResult
 
     leaking = [r for r in results if r.part == "adt" and r.stdout.startswith(LEAK_NOTE)]
     if not leaking:

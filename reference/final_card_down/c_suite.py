@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from graders.assignment import Limits
 from graders.run import buildcache
 from graders.run.programs import ProgramRunner
 from graders.run.slots import slot
 from graders.run.toolchains import toolchain
+from graders.vocabulary import Limits
 
 from .adt_link import ADTLink
 

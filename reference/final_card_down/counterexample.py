@@ -26,7 +26,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from graders.assignment import Case
+from graders.vocabulary import Case
 
 from . import game as G
 from .game.readings import Readings

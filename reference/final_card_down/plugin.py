@@ -26,27 +26,32 @@ from typing import Any
 
 import click
 
-from graders.assignment import Assignment, AssignmentError, Case, Limits
+from graders.assignment import Assignment, AssignmentError
 from graders.contract import (
     AssignmentPlugin,
     Commands,
     Counterexamples,
     Explanation,
     FixtureGeneration,
-    FixtureRequest,
     Interpretation,
-    Interpreted,
-    Probe,
-    ProbeAnswers,
     ProgramIO,
     Review,
-    ReviewResult,
     SelfCheck,
     Stages,
     Views,
 )
-from graders.run.sandbox import Outcome, RunStatus
 from graders.tournaments.cli import tournament_command
+from graders.vocabulary import (
+    Case,
+    FixtureRequest,
+    Interpreted,
+    Limits,
+    Outcome,
+    Probe,
+    ProbeAnswers,
+    ReviewResult,
+    RunStatus,
+)
 
 from . import c_adt, counterexample, explain, reading, suite
 from .feedback import FEEDBACK

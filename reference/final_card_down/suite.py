@@ -36,9 +36,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from graders.assignment import Limits
 from graders.run.programs import ProgramRunner, ProgramSpec
 from graders.run.slots import slot
+from graders.vocabulary import Limits
 
 from .adt_link import ADTLink
 from .game.readings import DECISION_OF, OTHER_READING, Readings

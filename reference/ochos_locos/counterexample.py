@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from graders.assignment import Case
+from graders.vocabulary import Case
 
 from .cards import FULL_DECK
 from .deal import HAND_SIZE, MIN_CARDS, PLAYERS, Deal, deal_from_tokens

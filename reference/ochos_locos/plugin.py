@@ -14,17 +14,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from graders.assignment import Case
 from graders.contract import (
     AssignmentPlugin,
     Counterexamples,
     FixtureGeneration,
-    FixtureRequest,
     ProgramIO,
     SelfCheck,
     Solving,
     Views,
 )
+from graders.vocabulary import Case, FixtureRequest
 
 from . import counterexample
 from .compare import first_divergence

@@ -29,7 +29,7 @@ from typing import Any
 
 from unolab import CRD, Desk, Player, show
 
-from graders.assignment import Case
+from graders.vocabulary import Case
 
 from .cases import CaseInput, Expected
 from .feedback import FEEDBACK

@@ -30,21 +30,20 @@ from typing import Any
 import click
 from unolab import show
 
-from graders.assignment import Assignment, Case
+from graders.assignment import Assignment
 from graders.contract import (
     AssignmentPlugin,
     Commands,
     Counterexamples,
     FixtureGeneration,
-    FixtureRequest,
     ProgramIO,
     Review,
-    ReviewResult,
     SelfCheck,
     Solving,
     Views,
 )
 from graders.extras import play_command
+from graders.vocabulary import Case, FixtureRequest, ReviewResult
 
 from . import TASK_NUMBER, counterexample, properties
 from .cases import CaseInput, Expected, parse_case_input, parse_expected

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from graders.assignment import Case
+from graders.vocabulary import Case
 from unokit.compare import normalise
 
 from .cards import GAME_WON, Card, is_marker, is_wild

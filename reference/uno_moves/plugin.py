@@ -15,15 +15,11 @@ from typing import Any
 
 import click
 
-from graders.assignment import Case
 from graders.contract import (
     AssignmentPlugin,
     Counterexamples,
     Explanation,
     FixtureGeneration,
-    FixtureRequest,
-    Probe,
-    ProbeAnswers,
     ProgramIO,
     SelfCheck,
     Solving,
@@ -31,6 +27,7 @@ from graders.contract import (
 )
 from graders.paths import assignment_dir
 from graders.views import MAX_PILES, aligned_pile, cut_piles, plain_pile
+from graders.vocabulary import Case, FixtureRequest, Probe, ProbeAnswers
 from unokit.compare import normalise
 from unokit.loader import load_feedback
 

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from graders.assignment import Assignment, Limits
+from graders.assignment import Assignment
 from graders.grade.engine import ADAPTER_MODULE
 from graders.run.sandbox import Session
 from graders.tournaments.arena import SandboxedPlayer, Words, sandboxes
+from graders.vocabulary import Limits
 
 from .bots import BOTS, Strategy
 from .serialize import UnoFormatError, action_from_json, view_to_json

@@ -26,16 +26,13 @@ from typing import Any
 
 import click
 
-from graders.assignment import Assignment, Case, Limits
+from graders.assignment import Assignment
 from graders.contract import (
     AssignmentPlugin,
     Commands,
     Explanation,
     FixtureGeneration,
-    FixtureRequest,
-    ProbeAnswers,
     Review,
-    ReviewResult,
     SelfCheck,
     Views,
 )
@@ -45,6 +42,7 @@ from graders.results import CaseOutcome, CaseResult
 from graders.submission import Submission
 from graders.tournaments.cli import tournament_command
 from graders.views import aligned_pile
+from graders.vocabulary import Case, FixtureRequest, Limits, ProbeAnswers, ReviewResult
 from unokit.compare import normalise
 from unokit.loader import load_module
 

@@ -18,8 +18,8 @@ import pytest
 from graders.assignment import load_assignment
 from graders.grade.engine import _probe_answers, bounded, grade_submission
 from graders.results import CaseOutcome, CaseResult
-from graders.run.sandbox import Outcome, RunStatus
 from graders.submission import cleanup, load_submissions
+from graders.vocabulary import Outcome, RunStatus
 
 FAKE_COURSE = Path(__file__).resolve().parent / "fake_course"
 

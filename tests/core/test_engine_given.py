@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from graders.assignment import Case, load_assignment
+from graders.assignment import load_assignment
 from graders.grade.engine import judge
 from graders.results import CaseOutcome
-from graders.run.sandbox import Outcome, RunStatus
+from graders.vocabulary import Case, Outcome, RunStatus
 
 FAKE_COURSE = Path(__file__).resolve().parent / "fake_course"
 

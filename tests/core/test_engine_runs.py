@@ -16,13 +16,12 @@ from pathlib import Path
 import pytest
 
 from graders.assignment import load_assignment
-from graders.contract import ReviewResult
 from graders.grade import engine
 from graders.grade.engine import ADAPTER_MODULE, grade_submission
 from graders.results import CaseOutcome
 from graders.run import programs
-from graders.run.sandbox import Outcome, RunStatus
 from graders.submission import cleanup, load_submissions
+from graders.vocabulary import Outcome, ReviewResult, RunStatus
 
 FAKE_COURSE = Path(__file__).resolve().parent / "fake_course"
 

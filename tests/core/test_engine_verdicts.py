@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from graders.assignment import Case, load_assignment
+from graders.assignment import load_assignment
 from graders.grade import engine
 from graders.grade.engine import Streaks, bounded, grade_submission, judge
 from graders.results import CaseOutcome, CaseResult
-from graders.run.sandbox import Outcome, RunStatus
 from graders.submission import cleanup, load_submissions
+from graders.vocabulary import Case, Outcome, RunStatus
 from unokit.verdict import MAX_MESSAGE_CHARS, MAX_MESSAGES
 
 FAKE_COURSE = Path(__file__).resolve().parent / "fake_course"

@@ -122,7 +122,7 @@ def test_a_ubsan_report_names_the_students_file_and_line_cut_short():
         "    #0 0x55 in playerPoints /tmp/unograde-prog-x/Game.c:41\n"
         "    #1 0x56 in ask /work/fcd_driver.c:190\n" + "x\n" * 500
     )
-    from graders.run.sandbox import Outcome
+    from graders.vocabulary import Outcome
 
     read = c_adt.read_run(Outcome(0, "crashed", value=report, message="exited with status 86"))
     assert read.status == "sanitizer"

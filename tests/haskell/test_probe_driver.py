@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from graders.assignment import Limits
 from graders.run import programs
 from graders.run.programs import ProgramRunner, ProgramSpec, _frames
 from graders.run.sandbox import bwrap_usable
+from graders.vocabulary import Limits
 
 needs_bwrap = pytest.mark.skipif(not bwrap_usable(), reason="bubblewrap cannot run here")
 MODES = [pytest.param("bwrap", marks=needs_bwrap), "rlimits"]

@@ -11,12 +11,12 @@ from pathlib import Path
 
 from rich.console import Console
 
-from graders.assignment import Case, load_assignment
+from graders.assignment import load_assignment
 from graders.grade.engine import _probe_answers, grade_submission
 from graders.report import render
 from graders.report.terminal import submission_summary
-from graders.run.sandbox import Outcome
 from graders.submission import cleanup, load_submissions
+from graders.vocabulary import Case, Outcome
 from reference.uno_moves.parts import simulate
 from tests.conftest import cards
 from unokit.compare import normalise

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from graders.assignment import Case, load_assignment
+from graders.assignment import load_assignment
 from graders.grade import counterexample as core
 from graders.grade.engine import grade_submission
 from graders.grade.overtime import Watchdog
@@ -24,6 +24,7 @@ from graders.report import render
 from graders.results import CaseOutcome, CaseResult
 from graders.run.budget import Budget
 from graders.submission import cleanup, load_submissions
+from graders.vocabulary import Case
 from reference import uno_lab
 from reference.uno_lab import counterexample
 from reference.uno_lab.cases import CaseInput

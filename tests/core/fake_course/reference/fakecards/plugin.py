@@ -10,23 +10,26 @@ from typing import Any
 
 import click
 
-from graders.assignment import Case
 from graders.contract import (
     AssignmentPlugin,
     Commands,
     Explanation,
     FixtureGeneration,
-    FixtureRequest,
-    Probe,
-    ProbeAnswers,
     ProgramIO,
     Review,
-    ReviewResult,
     Solving,
     Stages,
     Views,
 )
-from graders.run.sandbox import Outcome, RunStatus
+from graders.vocabulary import (
+    Case,
+    FixtureRequest,
+    Outcome,
+    Probe,
+    ProbeAnswers,
+    ReviewResult,
+    RunStatus,
+)
 
 from . import count_red, sort_cards
 
