@@ -141,7 +141,7 @@ def make_plugin(assignment: Assignment) -> AssignmentPlugin:
         )
     try:
         return cls(assignment)
-    except TypeError as exc:  # abstract methods left out
+    except (TypeError, ImportError) as exc:  # methods left out, a feedback module without them
         raise AssignmentError(f"{where}: {exc}") from None
 
 

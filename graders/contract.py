@@ -13,7 +13,13 @@ core calls only what is written here, at the moments the docstrings name:
                     the same child] -> [Review.review] -> render
 
 Two methods are required (how a fixture becomes a call, and whether a value is even an answer);
-everything else is an optional *capability*, a small abstract class the plugin also subclasses:
+everything else is an optional *capability*, a small abstract class the plugin also subclasses.
+A plugin with :class:`SelfCheck` has a *feedback module* (``assignments/<id>/feedback.py``), and
+the verdict's methods (``check_shape``, ``check_size``, ``normalise_result``, ``judge``,
+``describe``, ``show_input``, and :class:`ProgramIO`'s ``parse_program_output``) default to that
+module's function of the same name where it has one: the plugin writes only what it does
+differently, and a kit says what the grader says.
+
 
 * :class:`ProgramIO`: program submissions in any language (``[programs]`` in assignment.toml);
 * :class:`Views`: what the HTML report draws for a failed public case, and the filters its
@@ -42,10 +48,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from unokit.loader import load_feedback
+from unokit.loader import Feedback, load_feedback
 from unokit.verdict import input_lines, judge_structurally
 
 from .vocabulary import (
@@ -72,10 +79,35 @@ class AssignmentPlugin(ABC):
 
     def __init__(self, assignment: Assignment) -> None:
         self.assignment = assignment
+        # ``check_shape`` (and ``parse_program_output`` with ProgramIO) is required: written
+        # by the plugin or found in its feedback module, checked when the plugin is made.
+        required = ["check_shape"] + (
+            ["parse_program_output"] if isinstance(self, ProgramIO) else []
+        )
+        for name in required:
+            if not self._from_feedback(name):
+                continue
+            if self.feedback is None or not callable(getattr(self.feedback.module, name, None)):
+                raise TypeError(
+                    f"Can't instantiate {type(self).__name__}: it defines no {name}() and has "
+                    "no feedback module (SelfCheck) that does"
+                )
 
     def __reduce__(self) -> tuple:
         # Rebuilt from its assignment in another process (Dask workers): caches are not sent.
         return (type(self), (self.assignment,))
+
+    @cached_property
+    def feedback(self) -> Feedback | None:
+        """The assignment's feedback module as a judge (:class:`unokit.loader.Feedback`): the
+        module :meth:`SelfCheck.kit_feedback` names, loaded once; None without SelfCheck."""
+        if isinstance(self, SelfCheck):
+            return load_feedback(self.kit_feedback())
+        return None
+
+    def _from_feedback(self, name: str) -> bool:
+        """Whether the plugin leaves method ``name`` to this contract's default."""
+        return getattr(type(self), name) is getattr(_DEFAULTS[name], name)
 
     # -- required -------------------------------------------------------------------------
 
@@ -89,12 +121,13 @@ class AssignmentPlugin(ABC):
         fixtures folder. A broken fixture raises ``ValueError`` naming its file.
         """
 
-    @abstractmethod
     def check_shape(self, part: str, value: Any) -> str | None:
         """Why ``value`` (what came back from a call) cannot be an answer of ``part`` at all,
         in the student's terms ("expected a list of cards, got int"), or None when its shape
         is right. Called first for every returned value; a problem grades "wrong shape".
-        It must be linear in the value's size (a result may hold 200,000 items)."""
+        It must be linear in the value's size (a result may hold 200,000 items). Required:
+        the plugin's own, or its feedback module's ``check_shape`` (:class:`SelfCheck`)."""
+        return self.feedback.check_shape(part, value)  # type: ignore[union-attr]
 
     def check_size(self, case: Case, value: Any) -> str | None:
         """Why ``value``, of the right shape, is larger than any answer to ``case``'s input can
@@ -103,30 +136,37 @@ class AssignmentPlugin(ABC):
         (comparing, describing, views, explanations) ever works on a result far beyond what
         its input allows. Default: the feedback module's ``check_size`` for a plugin with
         :class:`SelfCheck` (so its kit says the same), else any size."""
-        if isinstance(self, SelfCheck):
-            return load_feedback(self.kit_feedback()).check_size(case, value)
-        return None
+        feedback = self.feedback
+        return None if feedback is None else feedback.check_size(case, value)
 
     # -- the verdict (defaults: a structural comparison) --------------------------------------
 
     def normalise_result(self, part: str, value: Any) -> Any:
         """The value as it should be compared and shown (e.g. printed text to lines). Called
-        after :meth:`check_shape` accepted it. Default: unchanged."""
-        return value
+        after :meth:`check_shape` accepted it. Default: the feedback module's
+        ``normalise_result`` (:class:`SelfCheck`), else unchanged."""
+        feedback = self.feedback
+        return value if feedback is None else feedback.normalise_result(part, value)
 
     def judge(self, case: Case, value: Any) -> list[str]:
         """The verdict on a value of the right shape: the feedback lines, empty when the case
-        passes. Default: the structural comparison with ``case.expected``, explained by
+        passes. Default: the feedback module's ``judge`` (:class:`SelfCheck`) where it has
+        one, else the structural comparison with ``case.expected``, explained by
         :meth:`describe`. Override it when a case needs more than equality (properties of a
         random result, printed lines, a test suite to run)."""
+        feedback = self.feedback
+        if feedback is not None and callable(getattr(feedback.module, "judge", None)):
+            return list(feedback.module.judge(case, value))
         part = case.part
         return judge_structurally(case.expected, value, lambda e, a: self.describe(part, e, a))
 
     def describe(self, part: str, expected: Any, actual: Any) -> list[str]:
         """The differences between ``expected`` and ``actual`` in the assignment's words,
-        first divergence first (used by the default :meth:`judge`). Default: none, and the
-        core says only that the result differs."""
-        return []
+        first divergence first (used by the default :meth:`judge`). Default: the feedback
+        module's ``describe`` (:class:`SelfCheck`), else none, and the core says only that
+        the result differs."""
+        feedback = self.feedback
+        return [] if feedback is None else feedback.describe(part, expected, actual)
 
     def show_input(self, part: str, args: tuple) -> list[str]:
         """A case's input (its start state) as lines of text, in the assignment's notation.
@@ -134,9 +174,8 @@ class AssignmentPlugin(ABC):
         beside the differences in every report. Default: each argument pretty-printed
         (:func:`unokit.verdict.input_lines`); a plugin with :class:`SelfCheck`
         answers with its feedback module's ``show_input``, so its kit shows the input alike."""
-        if isinstance(self, SelfCheck):
-            return load_feedback(self.kit_feedback()).show_input(part, args)
-        return input_lines(args)
+        feedback = self.feedback
+        return input_lines(args) if feedback is None else feedback.show_input(part, args)
 
 
 class ProgramIO(ABC):
@@ -152,11 +191,12 @@ class ProgramIO(ABC):
         """Command-line arguments after the program's own command. Default: none."""
         return ()
 
-    @abstractmethod
     def parse_program_output(self, part: str, text: str) -> Any:
         """What the program printed, as the value a function would return. Output that is not
         in the expected form raises ``ValueError`` with the reason: the case is graded
-        "malformed output" and the student sees what was printed."""
+        "malformed output" and the student sees what was printed. Required: the plugin's
+        own, or its feedback module's ``parse_program_output`` (:class:`SelfCheck`)."""
+        return self.feedback.module.parse_program_output(part, text)  # type: ignore[union-attr]
 
     def call_input(self, part: str, args: tuple) -> str | None:
         """The input file a program of ``part`` reads for a call of the part's function
@@ -382,8 +422,10 @@ class SelfCheck(ABC):
     ``normalise_result(part, value)``,
     ``describe(part, expected, actual)``, ``judge(case, value)`` (``case`` has ``name``,
     ``part``, ``args`` and ``expected``) and ``show_input(part, args)``, with this contract's
-    defaults for the rest.  The plugin answers those methods with the same module
-    (:func:`unokit.loader.load_feedback`), so the kit says what the grader says.
+    defaults for the rest (and ``parse_program_output(part, text)`` where programs are
+    graded).  The plugin's methods of those names default to the same module
+    (:attr:`AssignmentPlugin.feedback`, :func:`unokit.loader.load_feedback`), so the kit says
+    what the grader says; a plugin overrides only what the grader does differently.
     Neither the module nor anything else in a kit may hold the reference, a hidden case or a
     solution; so a kit never says where a case first went wrong (:class:`Explanation`, which
     replays the reference's game): only the grader does.
@@ -437,6 +479,9 @@ class SelfCheck(ABC):
         after every self-check and in the kit's CHECK.md. Default: none."""
         return ()
 
+
+# Where each method defaulting to the feedback module is defined (``_from_feedback``).
+_DEFAULTS: dict[str, type] = {"check_shape": AssignmentPlugin, "parse_program_output": ProgramIO}
 
 CAPABILITIES: tuple[type, ...] = (
     ProgramIO,

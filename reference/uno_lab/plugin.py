@@ -126,16 +126,17 @@ def load_case(assignment: Assignment, entry: Mapping[str, Any], root: Path) -> C
 
 # ---------------------------------------------------------------------------------------------
 # The verdict: the assignment's feedback module (students' self-check kits carry it too), with
-# the grader's property checks for the random tasks.
+# the grader's property checks for the random tasks. The plugin's check_shape and
+# parse_program_output are the contract's defaults: the feedback module's functions.
 
 RESULT_SHAPE = FEEDBACK.RESULT_SHAPE
-check_shape = FEEDBACK.check_shape
 call_line = FEEDBACK.call_line
 
 
 def judge(case: Case, value: Any) -> list[str]:
-    """The feedback lines for a reply (after :func:`check_shape`); empty when the case passed:
-    by value, by properties (the grader's, for the random tasks), and by what was printed.  A
+    """The feedback lines for a reply (after the feedback module's ``check_shape``); empty when
+    the case passed: by value, by properties (the grader's, for the random tasks), and by what
+    was printed.  A
     failed public case ends with its call (the feedback module's :func:`call_line`), so that a
     student reading only the text (terminal, Markdown, ``unograde check``) can paste it into a
     test; a hidden case never shows its input."""
@@ -347,14 +348,8 @@ class Plugin(
         """The SML driver's request for the case (``assignments/uno-lab/sml_text.py``)."""
         return FEEDBACK.program_input(case.args)
 
-    def parse_program_output(self, part: str, text: str) -> Any:
-        return FEEDBACK.parse_program_output(part, text)
-
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
         return load_case(self.assignment, entry, root)
-
-    def check_shape(self, part: str, value: Any) -> str | None:
-        return check_shape(part, value)
 
     def judge(self, case: Case, value: Any) -> list[str]:
         return judge(case, value)

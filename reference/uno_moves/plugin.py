@@ -40,18 +40,17 @@ from .parts import simulate
 ONE_HAND = ("part01", "part02")
 
 # Whether a result is one at all and what differs: the module students' self-check kits carry
-# too (``unograde kit uno-moves``), so the grader and the kit say the same thing.
+# too (``unograde kit uno-moves``), so the grader and the kit say the same thing. The plugin's
+# check_shape, check_size, normalise_result, describe, show_input and parse_program_output are
+# the contract's defaults, which call this module's functions of those names.
 FEEDBACK_FILE = assignment_dir("uno-moves") / "feedback.py"
 FEEDBACK = load_feedback(FEEDBACK_FILE)
 check_shape = FEEDBACK.module.check_shape
-check_size = FEEDBACK.module.check_size
-normalise_piles = FEEDBACK.module.normalise_result
 describe = FEEDBACK.module.describe
 show_card = FEEDBACK.module.show_card
 card_kind = FEEDBACK.module.card_kind
 card_text = FEEDBACK.module.card_text
 _piles = FEEDBACK.module.piles
-show_input = FEEDBACK.module.show_input
 
 
 def part_number(part: str) -> int:
@@ -93,10 +92,6 @@ def load_case(entry: Mapping[str, Any], root: Path) -> Case:
         input_path=entry["input"],
         expected_path=entry["expected"],
     )
-
-
-# What a program printed, read back: the feedback module's, so the kit reads it alike.
-parse_program_output = FEEDBACK.module.parse_program_output
 
 
 def solve(part: str, path: str | Path) -> str:
@@ -244,25 +239,8 @@ class Plugin(
     def size_words(self, case: Case) -> str:
         return counterexample.size_words(case)
 
-    def show_input(self, part: str, args: tuple) -> list[str]:
-        return show_input(part, args)
-
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
         return load_case(entry, root)
-
-    def check_shape(self, part: str, value: Any) -> str | None:
-        return check_shape(part, value)
-
-    def check_size(self, case: Case, value: Any) -> str | None:
-        """At most one hand per player, at most the cards a game can hold (``feedback.py``)."""
-        return check_size(case, value)
-
-    def normalise_result(self, part: str, value: Any) -> Any:
-        """Cards as lists, piles as lists: the form the expectation is kept in."""
-        return normalise_piles(part, value)
-
-    def describe(self, part: str, expected: Any, actual: Any) -> list[str]:
-        return describe(part, expected, actual)
 
     def program_input(self, case: Case) -> str:
         """A program reads the ``.uno`` text on standard input..."""
@@ -271,9 +249,6 @@ class Plugin(
     def program_args(self, case: Case) -> Sequence[str]:
         """...and is told which part to play (``part01`` .. ``part04``) as its first argument."""
         return [case.part]
-
-    def parse_program_output(self, part: str, text: str) -> Any:
-        return parse_program_output(part, text)
 
     def call_input(self, part: str, args: tuple) -> str | None:
         """A probe's ``onePlayerOneMove(discard, deck, hand)`` as the ``.uno`` file a part 1

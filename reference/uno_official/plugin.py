@@ -52,10 +52,11 @@ from .tournament import check_thresholds, run_tournament
 
 STUDENT = "student"  # the submission's seat name in graded tournaments (never a bot's name)
 # Whether an answer is one and what differs: the module students' self-check kits carry too
-# (``unograde kit uno-official``), so the grader and the kit say the same thing.
+# (``unograde kit uno-official``), so the grader and the kit say the same thing. The plugin's
+# check_shape, check_size, describe and show_input are the contract's defaults, which call
+# this module's functions of those names.
 FEEDBACK_FILE = assignment_dir("uno-official") / "feedback.py"
 FEEDBACK = load_module(FEEDBACK_FILE)
-check_shape = FEEDBACK.check_shape
 describe = FEEDBACK.describe
 FIELD_ORDER = FEEDBACK.FIELD_ORDER
 MAX_LINES = FEEDBACK.MAX_LINES
@@ -473,23 +474,12 @@ class Plugin(AssignmentPlugin, Views, Explanation, Review, FixtureGeneration, Co
     def template_filters(self) -> Mapping[str, Any]:
         return {"official_card_class": card_class}
 
-    def show_input(self, part: str, args: tuple) -> list[str]:
-        """The scenario's state and action (or the deal), in the game's words (the feedback
-        module's: the kit shows them alike)."""
-        return FEEDBACK.show_input(part, args)
-
     @cached_property
     def adapter(self) -> ModuleType:
         return load_adapter(self.assignment)
 
     def load_case(self, entry: Mapping[str, Any], root: Path) -> Case:
         return load_case(self.adapter, entry, root)
-
-    def check_shape(self, part: str, value: Any) -> str | None:
-        return check_shape(part, value)
-
-    def describe(self, part: str, expected: Any, actual: Any) -> list[str]:
-        return describe(part, expected, actual)
 
     def view(self, part: str, args: tuple, expected: Any, actual: Any | None) -> dict | None:
         return view(part, args, expected, actual)
