@@ -78,8 +78,7 @@ def prepare_player(path: Path, into: Path) -> None:
         shutil.copy2(path, into / f"{PLAYER_MODULE}.py")
     else:
         raise ValueError(
-            f"{path}: expected a player's .py or .c file or a folder holding player.py or "
-            "player.c"
+            f"{path}: expected a player's .py or .c file or a folder holding player.py or player.c"
         )
     shutil.copy2(harness_file("player_game.py"), into / "game.py")
     shutil.copy2(harness_file("player_adapter.py"), into / f"{ADAPTER_MODULE}.py")
