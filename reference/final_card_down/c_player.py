@@ -85,6 +85,9 @@ _SUMMARY = re.compile(
     r"SUMMARY: (\w+Sanitizer): (\S+)(?: (\S+?):(\d+)(?::\d+)?)?(?: in (\S+))?", re.MULTILINE
 )
 _REFUSED = re.compile(r"fcd_proxy: the ADT refused (\w+) \((\w+)\)")
+_PATH = re.compile(r"(?:/[^\s:/]+)+/([^\s:/]+)")  # a sandbox path, cut to its file name
+_EXCERPT = re.compile(r" +\d+ \| ")  # gcc's source excerpt after its message
+_OUR_FRAME = re.compile(r", called from fcd_player_main\.c:\d+ in \w+")
 
 
 # ----------------------------------------------------------------- which players are C
@@ -169,6 +172,19 @@ def build(source: bytes, isolation: str = "auto") -> Build:
                 return Build(buildcache.keep(key, Path(staging)))
 
 
+def gcc_error(message: str, report: str = "") -> str:
+    """gcc's first error without the source excerpt ``first_error`` joins to it; for a link
+    error, the linker's first line naming what is missing or doubled (``decideMove``)."""
+    if "ld returned" in message:
+        for line in clean_text(report).splitlines():
+            if "undefined reference" in line or "multiple definition" in line:
+                said = _PATH.sub(r"\1", line.strip())
+                if said.split(":", 1)[0] in SUPPORT:  # our file's line says nothing to them
+                    said = said.split(": ", 1)[-1]
+                return said[:400]
+    return _EXCERPT.split(clean_text(message), maxsplit=1)[0].strip()[:400]
+
+
 def build_problem(path: Path, isolation: str = "auto") -> str | None:
     """What the grade report says of a submission's ``player.c`` that does not build (gcc's
     first error, with its file:line), or None (it builds, or there is no player.c)."""
@@ -185,7 +201,7 @@ def build_problem(path: Path, isolation: str = "auto") -> str | None:
         return f"player.c was not built: {built.error}"
     return (
         "player.c does not compile, so it cannot play in the course's tournaments: "
-        f"{clean_text(built.error)[:400]}"
+        f"{gcc_error(built.error, built.report)}"
     )
 
 
@@ -362,7 +378,7 @@ def crash_detail(log: str) -> str:
     found = sanitizer_report(text)
     summary = _SUMMARY.search(text)
     if found is not None and " at " in found[0]:
-        return found[0]
+        return _OUR_FRAME.sub("", found[0])
     if summary is not None:
         tool, what, path, line, function = summary.groups()
         where = f" at {path.rsplit('/', 1)[-1]}:{line}" if path and line else ""
@@ -430,7 +446,7 @@ def open_player(
     )
     built = build(source, isolation)
     if built.folder is None:
-        problem = f"player.c does not compile: {clean_text(built.error)[:400]}"
+        problem = f"player.c does not compile: {gcc_error(built.error, built.report)}"
         if "not installed" in built.error:
             problem = f"player.c was not built: {built.error}"
         return CPlayer(name, session, None, max_failures, problem)
