@@ -502,7 +502,7 @@ class Plugin(
         return [
             tournament_command(
                 run,
-                "Seeded four-player games between PLAYERS (each player.py in its sandbox) and "
-                "the reference's simple players; win rates with 95% intervals.",
+                "Seeded four-player games between PLAYERS (each player.py or player.c in its "
+                "sandbox) and the reference's simple players; win rates with 95% intervals.",
             )
         ]
