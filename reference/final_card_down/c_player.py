@@ -248,10 +248,21 @@ class Desk:
         server.objects = {self.handles: game}
         server.handles = {id(game): self.handles}
         self.current = (self.handles, server)
+        self._wake()
         return self.handles
 
     def withdraw(self) -> None:
         self.current = None
+        self._wake()
+
+    def _wake(self) -> None:
+        """Tell the thread that a decision began or ended: between decisions it reads no
+        connection (a player's thread that keeps calling waits, and costs the grader no
+        time)."""
+        try:
+            os.write(self.wake_w, b"x")
+        except OSError:
+            pass
 
     def answer(self, line: bytes) -> dict[str, Any]:
         """One call's answer (``{"value": ...}`` or ``{"raise": TYPE, "message": ...}``)."""
@@ -287,9 +298,12 @@ class Desk:
         try:
             while not self.stopping.is_set():
                 for key, _ in selector.select():
-                    if self.stopping.is_set() or key.fileobj == self.wake_r:
+                    if self.stopping.is_set():
                         return
-                    if key.fileobj is self.listener:
+                    if key.fileobj == self.wake_r:
+                        os.read(self.wake_r, 4096)
+                        self._listen_to(selector, buffers)
+                    elif key.fileobj is self.listener:
                         self._accept(selector, buffers)
                     else:
                         self._read(key.fileobj, selector, buffers)  # type: ignore[arg-type]
@@ -297,6 +311,15 @@ class Desk:
             selector.close()
             for conn in list(buffers):
                 conn.close()
+
+    def _listen_to(self, selector: selectors.BaseSelector, buffers: dict) -> None:
+        """Read the connections during a decision only."""
+        registered = selector.get_map()
+        for conn in buffers:
+            if self.current is not None and conn not in registered:
+                selector.register(conn, selectors.EVENT_READ)
+            elif self.current is None and conn in registered:
+                selector.unregister(conn)
 
     def _accept(self, selector: selectors.BaseSelector, buffers: dict) -> None:
         try:
@@ -308,7 +331,8 @@ class Desk:
             return
         conn.settimeout(1.0)  # a player that never reads its answers
         buffers[conn] = bytearray()
-        selector.register(conn, selectors.EVENT_READ)
+        if self.current is not None:
+            selector.register(conn, selectors.EVENT_READ)
 
     def _read(self, conn: socket.socket, selector: selectors.BaseSelector, buffers: dict) -> None:
         try:

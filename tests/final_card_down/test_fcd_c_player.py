@@ -263,7 +263,6 @@ def test_the_desk_answers_the_games_queries_and_nothing_else(tmp_path):
         len(deck), [c.value for c in deck], [c.color for c in deck], [c.suit for c in deck]
     )
     with c_player.Desk(tmp_path / "adt") as desk:
-        assert ask(desk.path, '{"call":"numCards","args":[{"game":1}]}')[0]["raise"]
         handle = desk.offer(game)
         g = {"game": handle}
         first = G.handCard(game, 0)
@@ -293,8 +292,23 @@ def test_the_desk_answers_the_games_queries_and_nothing_else(tmp_path):
         assert answers[7]["raise"] == answers[8]["raise"] == "NotForPlayers"
         assert "not a game of this run" in answers[9]["message"]
         desk.withdraw()
-        later = ask(desk.path, json.dumps({"call": "numCards", "args": [g]}))[0]
-        assert later["raise"] == "NotForPlayers" and "no game" in later["message"]
+        # Between decisions a call waits, unread; the next decision answers it, and the
+        # handle of the decision before is no game any more.
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+            conn.connect(str(desk.path))
+            conn.sendall((json.dumps({"call": "numCards", "args": [g]}) + "\n").encode())
+            conn.settimeout(0.5)
+            with pytest.raises(TimeoutError):
+                conn.recv(1 << 16)
+            assert desk.offer(game) == handle + 1
+            conn.settimeout(5)
+            later = json.loads(conn.recv(1 << 16).decode())
+        assert later["raise"] == "ValueError" and "not a game of this run" in later["message"]
+        assert desk.answer(b'{"call":"numCards","args":[{"game":%d}]}' % (handle + 1)) == {
+            "value": 40
+        }
+        desk.withdraw()
+        assert "no game" in desk.answer(b'{"call":"numCards","args":[{"game":1}]}')["message"]
 
 
 # ----------------------------------------------------------------- grading
