@@ -430,3 +430,17 @@ def test_the_hostile_players_checks_can_fail(tmp_path, secret, call, code):
     path = hostile(tmp_path / "control", Path(secret), tmp_path / "x", call)
     result, _, _ = arena.run_tournament([path], 2, 1, "auto", FAST)
     assert escapes(result) == {f"decideMove returned [{code}, None, None], which is not a Move"}
+
+
+@pytest.mark.skipif(not bwrap_usable(), reason="no bwrap")
+@pytest.mark.parametrize("header", [SECRET, Path("/usr/include/stdio.h")])
+def test_a_player_c_cannot_include_the_reference_at_build_time(tmp_path, header):
+    # gcc runs in the sandbox too: the reference's file is not there to include; a system
+    # header by the same kind of path is (the control).
+    text = f'#include "{header}"\n' + BLIND
+    built = c_player.build(text.encode(), "bwrap")
+    if header == SECRET:
+        assert built.folder is None and "No such file or directory" in built.error
+        assert "WRONG_CALLOUT_PENALTY" not in built.report
+    else:
+        assert built.folder is not None, built.error
