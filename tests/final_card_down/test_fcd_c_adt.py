@@ -171,6 +171,95 @@ def test_an_out_of_bounds_read_is_a_sanitizer_report_at_the_students_line(assign
     assert "AddressSanitizer" in case.traceback and len(case.traceback) <= 8000
 
 
+def line_in(path: Path, text: str) -> int:
+    """The line of ``path`` holding ``text`` (exactly one)."""
+    found = [k + 1 for k, line in enumerate(path.read_text().splitlines()) if text in line]
+    assert len(found) == 1, (path.name, text, found)
+    return found[0]
+
+
+def ada_with(folder: Path, old: str, new: str) -> Path:
+    """ada's sound Game.c with one planted fault, in ``folder``."""
+    folder.mkdir()
+    source = (EXAMPLES / "ada" / "Game.c").read_text()
+    assert source.count(old) == 1
+    (folder / "Game.c").write_text(source.replace(old, new))
+    return folder
+
+
+# The first discard freed in newGame, then read through cardValue (unograde's Card.c).
+FREE_FIRST = (
+    "    Card first = g->all[dealt];\n",
+    "    Card first = g->all[dealt];\n    destroyCard(first);\n",
+)
+OUR_CARD_C = ROOT / "assignments" / "final-card-down" / "c" / "Card.c"
+
+
+def test_a_fault_caught_in_our_card_c_is_told_at_the_students_call(assignment, adt_cases, tmp_path):
+    folder = ada_with(tmp_path / "fay", *FREE_FIRST)
+    result = grade(assignment, folder, named(adt_cases, "faq_dealing_order"))
+    (case,) = result.cases
+    assert case.outcome == "sanitizer"
+    message = case.messages[0]
+    call = line_in(folder / "Game.c", "if (cardValue(first) == DRAW_TWO)")
+    ours = line_in(OUR_CARD_C, "return card->value;")
+    assert "heap-use-after-free (read of size 4) at Game.c:" in message
+    assert f" at Game.c:{call} in newGame, " in message  # the student's line comes first
+    assert message.endswith(f"in its call to cardValue (unograde's Card.c:{ours} in cardValue)")
+
+
+def test_a_card_c_the_student_sent_is_their_file(assignment, adt_cases, tmp_path):
+    folder = ada_with(tmp_path / "gil", *FREE_FIRST)
+    text = OUR_CARD_C.read_text()
+    own = "\n".join(line for line in text.splitlines() if not line.startswith("#line")) + "\n"
+    assert own != text
+    (folder / "Card.c").write_text(own)
+    result = grade(assignment, folder, named(adt_cases, "faq_dealing_order"))
+    (case,) = result.cases
+    assert case.outcome == "sanitizer"
+    read = line_in(folder / "Card.c", "return card->value;")
+    call = line_in(folder / "Game.c", "if (cardValue(first) == DRAW_TWO)")
+    assert (
+        f" at Card.c:{read} in cardValue, called from Game.c:{call} in newGame"
+        in (case.messages[0])
+    )
+    assert "unograde's" not in case.messages[0]
+
+
+def test_a_fault_with_no_frame_of_the_students_says_it_was_found_in_our_code(
+    assignment, adt_cases, tmp_path
+):
+    """handCard answers a card it has freed; the driver reads it (cardValue, in our Card.c,
+    called from fcd_driver.c): no line of Game.c is on that stack, so the report says so,
+    and names the line of Game.c that freed the card."""
+    folder = ada_with(
+        tmp_path / "hal",
+        "    return g->hands[g->player].items[card];\n",
+        "    Card c = g->hands[g->player].items[card];\n"
+        "    Card copy = newCard(cardValue(c), cardColor(c), cardSuit(c));\n"
+        "    destroyCard(copy);\n"
+        "    return copy;\n",
+    )
+    result = grade(assignment, folder, named(adt_cases, "faq_dealing_order"))
+    (case,) = result.cases
+    assert case.outcome == "sanitizer"
+    message = case.messages[0]
+    freed = line_in(folder / "Game.c", "destroyCard(copy);")
+    # The driver prints a card with cardValue, cardColor and cardSuit as printf's arguments,
+    # in an order C leaves open: the getter that first reads the freed card is one of them.
+    getters = [
+        f"unograde's Card.c:{line_in(OUR_CARD_C, f'return card->{field};')} in card{name}"
+        for field, name in (("value", "Value"), ("color", "Color"), ("suit", "Suit"))
+    ]
+    head = (
+        "heap-use-after-free (read of size 4) detected in unograde's code (not on a line of "
+        "yours): "
+    )
+    assert any(f"{head}{getter}, called from fcd_driver.c:" in message for getter in getters)
+    assert message.endswith(f"; the memory was freed at Game.c:{freed} in handCard")
+    assert " at Game.c:" not in message.split("; the memory")[0]  # none of theirs on the stack
+
+
 def test_a_leak_after_destroy_game_is_a_note_not_a_fault(assignment, adt_cases):
     cases = named(adt_cases, "faq_dealing_order", "faq_zero_is_wild")
     result = grade(assignment, EXAMPLES / "cy", cases)
