@@ -273,7 +273,7 @@ def _where(stacks: list[tuple[str, list[_Frame]]], ub_at: _Frame | None) -> str:
     code it was in; when no frame of the student's is on that stack, the fault was detected
     in unograde's code (called from the driver), named as such, and the student's frame
     that freed or allocated the memory, when the report shows one."""
-    frames = stacks[0][1] if stacks else ([ub_at] if ub_at is not None else [])
+    frames = stacks[0][1] if stacks and stacks[0][1] else ([ub_at] if ub_at is not None else [])
     theirs = [k for k, f in enumerate(frames) if not f.ours]
     if theirs:
         k = theirs[0]

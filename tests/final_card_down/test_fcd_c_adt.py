@@ -132,6 +132,47 @@ def test_a_ubsan_report_names_the_students_file_and_line_cut_short():
     assert read.traceback.count("\n") < c_adt.MAX_REPORT_LINES
 
 
+def test_a_card_the_driver_freed_after_play_move_is_named_as_freed_by_the_driver():
+    """A Game.c that keeps the move's card (Game.h: the caller's, freed after playMove), read
+    later by the driver: no frame of the student's anywhere, so our frames are named, and the
+    driver's line that freed it (its allocation wrapper ``__wrap_free`` left out)."""
+    report = (
+        "=fcd= played\n"
+        "==7==ERROR: AddressSanitizer: heap-use-after-free on address 0x6020 at pc 0x1 sp 0x2\n"
+        "READ of size 4 at 0x6020 thread T0\n"
+        "    #0 0x51 in cardValue /tmp/unograde-prog-x/unograde_Card.c:33\n"
+        "    #1 0x52 in say_card /tmp/unograde-prog-x/fcd_driver.c:169\n"
+        "    #2 0x53 in ask /tmp/unograde-prog-x/fcd_driver.c:190\n"
+        "    #3 0x54 in __libc_start_call_main ../sysdeps/nptl/libc_start_call_main.h:58\n"
+        "\n"
+        "0x6020 is located 0 bytes inside of 12-byte region [0x6020,0x602c)\n"
+        "freed by thread T0 here:\n"
+        "    #0 0x61 in __interceptor_free ../../../../src/libsanitizer/asan/asan_malloc.cpp:52\n"
+        "    #1 0x62 in __wrap_free /tmp/unograde-prog-x/fcd_driver.c:148\n"
+        "    #2 0x63 in destroyCard /tmp/unograde-prog-x/unograde_Card.c:29\n"
+        "    #3 0x64 in main /tmp/unograde-prog-x/fcd_driver.c:313\n"
+        "\n"
+        "previously allocated by thread T0 here:\n"
+        "    #0 0x71 in __interceptor_malloc ../../../../src/libsanitizer/asan/asan_malloc.cpp:69\n"
+        "    #1 0x72 in newCard /tmp/unograde-prog-x/unograde_Card.c:18\n"
+        "    #2 0x73 in read_move /tmp/unograde-prog-x/fcd_driver.c:180\n"
+    )
+    message, text = c_adt.sanitizer_report(report)
+    assert message == (
+        "AddressSanitizer: heap-use-after-free (read of size 4) detected in unograde's code "
+        "(not on a line of yours): unograde's Card.c:33 in cardValue, called from "
+        "fcd_driver.c:169 in say_card; "
+        "the memory was freed at fcd_driver.c:313 in main"
+    )
+    assert "/tmp/unograde-prog-x" not in text
+
+
+def test_a_ubsan_report_with_no_frame_of_source_falls_back_on_its_first_line():
+    report = "/tmp/x/Game.c:12:5: runtime error: load of null pointer of type 'int'\n"
+    message, _ = c_adt.sanitizer_report(report)
+    assert message == "UndefinedBehaviorSanitizer: load of null pointer of type 'int' at Game.c:12"
+
+
 # ----------------------------------------------------------------- graded in the sandbox
 
 
@@ -252,7 +293,7 @@ def test_a_fault_with_no_frame_of_the_students_says_it_was_found_in_our_code(
         for field, name in (("value", "Value"), ("color", "Color"), ("suit", "Suit"))
     ]
     head = (
-        "heap-use-after-free (read of size 4) detected in unograde's code (not on a line of "
+        "AddressSanitizer: heap-use-after-free (read of size 4) detected in unograde's code "
         "yours): "
     )
     assert any(f"{head}{getter}, called from fcd_driver.c:" in message for getter in getters)
