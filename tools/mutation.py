@@ -90,7 +90,8 @@ def environment() -> dict[str, str]:
 
 
 def existing_tests(mutation: dict) -> set[str]:
-    """The test files that existed at ``before`` (the commit the scores are compared with)."""
+    """The test files that existed at ``before`` (the commit the scores are compared with),
+    by their names then and, for those moved since (``tests/`` mirrors the packages), now."""
     listed = subprocess.run(
         ["git", "ls-tree", "-r", "--name-only", mutation["before"], "tests"],
         cwd=ROOT,
@@ -98,7 +99,19 @@ def existing_tests(mutation: dict) -> set[str]:
         text=True,
         check=True,
     ).stdout
-    return set(listed.split())
+    names = set(listed.split())
+    moved = subprocess.run(
+        ["git", "diff", "--name-status", "-M", "--diff-filter=R", mutation["before"], "HEAD"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    for line in moved.splitlines():
+        _status, old, new = line.split("\t")
+        if old in names:
+            names.add(new)
+    return names
 
 
 def test_command(mutation: dict, tests: list[str], new_first: bool = False) -> str:

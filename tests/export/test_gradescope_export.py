@@ -28,7 +28,7 @@ from .conftest import EXAMPLES, Autograder, unzip
 
 ADA = EXAMPLES / "uno-moves" / "ada" / "uno.py"
 BEN = EXAMPLES / "uno-moves" / "ben.py"
-# uno-moves: 45 public cases (see tests/test_check_command.py) and 20 hidden per part.
+# uno-moves: 45 public cases (see tests/check/test_check_command.py) and 20 hidden per part.
 PUBLIC, HIDDEN = 45, 80
 
 
@@ -132,8 +132,8 @@ def test_hidden_cases_show_their_name_and_verdict_only(autograder):
     results, _ = autograder.run({"uno.py": BEN})
     hidden = hidden_tests(results)
     assert len(hidden) == HIDDEN and len(public_tests(results)) == PUBLIC
-    # The verdict first; a failed one may add a smaller fresh case (tests/test_counterexamples.py),
-    # and the hidden inputs are checked absent below.
+    # The verdict first; a failed one may add a smaller fresh case
+    # (tests/grade/test_counterexamples.py), and the hidden inputs are checked absent below.
     assert {t["output"].split("\n")[0] for t in hidden} <= set(OUTCOMES.values())
     assert all("\n" not in t["output"] or "smaller case" in t["output"] for t in hidden)
     assert {t["visibility"] for t in hidden} == {"after_published"}  # the default

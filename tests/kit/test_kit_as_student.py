@@ -23,7 +23,7 @@ ADA = EXAMPLES / "uno-moves" / "ada" / "uno.py"  # a correct submission
 BEN = EXAMPLES / "uno-moves" / "ben.py"  # typical wrong readings of the rules
 # uno-moves' public fixtures, counted by hand from fixtures/uno-moves/manifest.json's layout:
 # the 4 seed examples, the D5 worked example and 10 generated per part (as in
-# tests/test_check_command.py).
+# tests/check/test_check_command.py).
 PUBLIC = 4 + 1 + 4 * 10
 
 

@@ -133,7 +133,7 @@ def test_the_page_is_the_assignments_page(made):
     assert "python -m pip install -r requirements.txt" in check and "python -m pytest" in check
 
 
-# A reference module or path, a seeds path, a staff command (tests/test_student_pages.py checks
+# A reference module or path, a seeds path, a staff command (tests/kit/test_student_pages.py checks
 # the pages in the repository; this, the page as the kit ships it). "the reference." ending a
 # sentence is no module path.
 STAFF_WORDS = re.compile(r"\breference[./][A-Za-z_]|\bseeds/|unograde (solve|fixtures)")

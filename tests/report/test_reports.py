@@ -12,7 +12,7 @@ import pytest
 from graders.assignment import load_assignment
 from graders.grade.batch import grade_batch
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
 VOID = {"meta", "br", "img", "hr", "input", "link"}
 GRADESCOPE_VISIBILITY = {"visible", "hidden", "after_due_date", "after_published"}
@@ -136,7 +136,7 @@ def test_hidden_cases_never_show_inputs_or_expectations(graded):
             assert test["output"] in ("passed", "failed")
     md = reports["report.md"]
     block = md.split(f"· {hidden_failed[0].name} (hidden)")[1].split("###")[0]
-    # Its outcome, then only a smaller fresh case (tests/test_counterexamples.py): its own
+    # Its outcome, then only a smaller fresh case (tests/grade/test_counterexamples.py): its own
     # input was checked absent above.
     first, _, rest = block.strip().partition("\n")
     assert first == "— failed"

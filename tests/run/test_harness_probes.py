@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 
-from test_harness_child import OK, Child, student
-
 from graders.run.harness import frame
+
+from .test_harness_child import OK, Child, student
 
 SOURCE = """
 import sys

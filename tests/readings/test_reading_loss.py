@@ -14,7 +14,7 @@ import pytest
 
 from reference import reading_loss
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def manifest(assignment: str) -> list[dict]:

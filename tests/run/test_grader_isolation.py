@@ -17,7 +17,7 @@ from graders.paths import fixtures_dir
 from graders.run.sandbox import bwrap_usable
 from graders.submission import cleanup, load_submissions
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
 needs_bwrap = pytest.mark.skipif(not bwrap_usable(), reason="bubblewrap cannot run here")
 

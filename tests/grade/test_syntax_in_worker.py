@@ -10,7 +10,7 @@ from graders.assignment import load_assignment
 from graders.grade.batch import grade_batch
 from graders.submission import cleanup, load_submissions, syntax_checked_later
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "uno-moves"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "uno-moves"
 JO = "jo.py:7:21: SyntaxError: expected ':'"  # examples/uno-moves/README.md: jo's missing colon
 
 

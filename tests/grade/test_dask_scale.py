@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("dask.distributed")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 STUDENTS = [ROOT / "examples" / "uno-moves" / n for n in ("ada", "ben.py", "ivan.zip", "jo.py")]
 
 

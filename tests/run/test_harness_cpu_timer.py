@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 
-from test_harness_child import OK, Child, student
-
 from graders.run.harness import frame
+
+from .test_harness_child import OK, Child, student
 
 # ``timer_at_lookup`` is found by the module's ``__getattr__``, which runs in the child's loop
 # before the call's timer is armed: the function it hands back returns what the timer read then.

@@ -23,7 +23,7 @@ from reference.uno_moves.formats.solution import parse_solution
 from reference.uno_moves.formats.uno_file import read_uno
 from reference.uno_moves.generate import SCENARIOS, random_game
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "uno-moves"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "uno-moves"
 SEED = fixtures_dir("uno-moves") / "seed"
 FUNCTIONS = {
     1: "onePlayerOneMove",

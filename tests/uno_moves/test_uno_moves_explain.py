@@ -23,7 +23,7 @@ from reference.uno_moves.parts import simulate
 from tests.conftest import cards
 from unokit.compare import normalise
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ADA = (ROOT / "examples" / "uno-moves" / "ada" / "uno.py").read_text()
 # Ada's solution with one planted bug each: rule 2 (extend a Draw 2) forgotten in her single
 # move, which every other part uses; a Skip that does not skip (turn order only).

@@ -16,7 +16,7 @@ from graders.run.sandbox import bwrap_usable
 from graders.submission import cleanup, load_submissions
 from unokit import imports
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ADA = (ROOT / "examples" / "uno-moves" / "ada" / "uno.py").read_text()
 ISOLATIONS = [
     pytest.param("bwrap", marks=pytest.mark.skipif(not bwrap_usable(), reason="no bwrap")),

@@ -8,7 +8,7 @@ from pathlib import Path
 from graders.assignment import load_assignment
 from graders.grade.batch import grade_batch
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
 WRONG = "def onePlayerOneMove(discard, deck, hand):\n    return (hand, deck, [])\n"
 

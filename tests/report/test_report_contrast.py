@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = sorted(
     [*ROOT.glob("templates/**/*.j2"), *ROOT.glob("assignments/*/templates/**/*.j2")]
     + [ROOT / "reference" / "uno_official" / "tournament.html.j2"]

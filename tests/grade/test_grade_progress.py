@@ -12,7 +12,7 @@ from rich.console import Console
 from graders.cli import main
 from graders.grade.progress import BatchProgress, inflight_text
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
 
 

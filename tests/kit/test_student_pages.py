@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ASSIGNMENTS = sorted(p.parent.name for p in (ROOT / "assignments").glob("*/assignment.toml"))
 
 # What a student page must not hold, each with a sample it must catch (checked below, so a
@@ -24,7 +24,7 @@ FORBIDDEN = {
     "a seeds folder path": (r"\bseeds/", "`shared/seeds/`"),
     "a reference module path": (r"\breference[./][A-Za-z_]", "`reference.ochos_locos`"),
     "a fixtures path": (r"\bfixtures/", "`fixtures/uno-moves/seed/`"),
-    "a tests path": (r"\btests/", "`tests/test_uno_moves_seed.py`"),
+    "a tests path": (r"\btests/", "`tests/uno_moves/test_uno_moves_seed.py`"),
     "a staff section": (r"(?im)^#+\s*for (course )?staff\b", "## For staff"),
     # Students get the open readings in words; the reference's switches are the staff's.
     "a reference switch": (r"\bReadings\.\w", "`Readings.wild_draw_four_extends_draw_two`"),

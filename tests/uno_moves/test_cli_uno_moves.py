@@ -98,7 +98,7 @@ def test_fixtures_generate_is_reproducible(tmp_path):
 def test_grading_one_submission_counts_the_failures_it_does_not_show(tmp_path):
     from pathlib import Path
 
-    ben = Path(__file__).resolve().parents[1] / "examples" / "uno-moves" / "ben.py"
+    ben = Path(__file__).resolve().parents[2] / "examples" / "uno-moves" / "ben.py"
     out = tmp_path / "out"
     result = run("grade", "uno-moves", str(ben), "--out", str(out), "--no-gradebook")
     assert result.exit_code == 0, result.output

@@ -31,14 +31,14 @@ from reference.uno_moves.parts import simulate
 from tests.conftest import cards
 from unokit.compare import normalise
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ADA = (ROOT / "examples" / "uno-moves" / "ada" / "uno.py").read_text()
 # Rule 2 (extend a waiting Draw 2) forgotten in the single move every part uses.
 NO_RULE_TWO = ADA.replace("        if two_waiting:", "        if False:")
 assert NO_RULE_TWO != ADA
 
 # A hidden game of part 2 that the planted bug gets wrong (worked by hand in
-# tests/test_uno_moves_explain.py: turn 3 extends the Draw 2 with bd, rule 2). Its deck
+# tests/uno_moves/test_uno_moves_explain.py: turn 3 extends the Draw 2 with bd, rule 2). Its deck
 # and hand are written so that no text of them can appear by chance in a small fresh game.
 SECRET_DISCARD, SECRET_DECK, SECRET_HAND = "g2", "y1 y2 y3 y4 y5 y6 y7 y8", "r2 rd bd r4 y9"
 

@@ -27,7 +27,7 @@ def uno():
     return load_assignment("uno-moves")
 
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _case(assignment, part: str, hidden: bool = False):
