@@ -130,11 +130,12 @@ def load_case(assignment: Assignment, entry: Mapping[str, Any], root: Path) -> C
 # parse_program_output are the contract's defaults: the feedback module's functions.
 
 RESULT_SHAPE = FEEDBACK.RESULT_SHAPE
+check_shape = FEEDBACK.check_shape
 call_line = FEEDBACK.call_line
 
 
 def judge(case: Case, value: Any) -> list[str]:
-    """The feedback lines for a reply (after the feedback module's ``check_shape``); empty when
+    """The feedback lines for a reply (after :func:`check_shape`); empty when
     the case passed: by value, by properties (the grader's, for the random tasks), and by what
     was printed.  A
     failed public case ends with its call (the feedback module's :func:`call_line`), so that a
