@@ -14,6 +14,9 @@ import pytest
 
 from .conftest import unograde
 
+# Slow tier: scaffolds an assignment and grades and checks it with the CLI.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory: pytest.TempPathFactory) -> Path:

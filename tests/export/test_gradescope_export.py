@@ -26,6 +26,9 @@ from graders.results import OUTCOMES
 
 from .conftest import EXAMPLES, Autograder, unzip
 
+# Slow tier: builds a wheel and a virtual environment.
+pytestmark = pytest.mark.slow
+
 ADA = EXAMPLES / "uno-moves" / "ada" / "uno.py"
 BEN = EXAMPLES / "uno-moves" / "ben.py"
 # uno-moves: 45 public cases (see tests/check/test_check_command.py) and 20 hidden per part.

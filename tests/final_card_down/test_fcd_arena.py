@@ -24,6 +24,9 @@ from reference.final_card_down import arena
 from reference.final_card_down.player import decideMove
 from reference.final_card_down.tournament import full_deck, tournament
 
+# Slow tier: plays sandboxed players in tournaments.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "final-card-down"
 ADA = EXAMPLES / "ada" / "player.py"

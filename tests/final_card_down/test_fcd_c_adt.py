@@ -28,7 +28,11 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "final-card-down-c"
 FIXTURES = ROOT / "fixtures" / "final-card-down"
 
-pytestmark = pytest.mark.skipif(toolchain("gcc").path() is None, reason="no gcc")
+# Slow tier: builds C programs with gcc.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(toolchain("gcc").path() is None, reason="no gcc"),
+]
 
 
 @pytest.fixture(scope="module")

@@ -36,7 +36,11 @@ ISOLATIONS = [
 ]
 FAST = arena.Limits(timeout=1.0, cpu=1.0, memory_mb=512, output_kb=8)
 
-pytestmark = pytest.mark.skipif(toolchain("gcc").path() is None, reason="no gcc")
+# Slow tier: builds C programs with gcc.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(toolchain("gcc").path() is None, reason="no gcc"),
+]
 
 
 @pytest.fixture(autouse=True)

@@ -23,7 +23,11 @@ from reference.final_card_down.mutants import MUTANTS, mutant_for, mutant_labels
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "final-card-down-c"
 
-pytestmark = pytest.mark.skipif(toolchain("gcc").path() is None, reason="no gcc")
+# Slow tier: builds C programs with gcc.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(toolchain("gcc").path() is None, reason="no gcc"),
+]
 
 
 @pytest.fixture(autouse=True)

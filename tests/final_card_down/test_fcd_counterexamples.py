@@ -29,6 +29,9 @@ from reference.final_card_down import counterexample
 from reference.final_card_down.game.readings import Readings
 from reference.final_card_down.reading import SR, reading_of
 
+# Slow tier: grades submissions with their counterexample searches in the sandbox.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "final-card-down"
 RULE = "    return DRAW_TWO_CARDS * game.penalty\n"

@@ -12,11 +12,15 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from graders.cli import main
 from reference.final_card_down.handwritten import handwritten_scenarios
 from reference.final_card_down.scenario_gen import DEFAULT_COUNT, PUBLIC_GENERATED
+
+# Slow tier: grades the example class with the CLI.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "final-card-down"

@@ -20,6 +20,9 @@ from graders.report import render
 from graders.run.sandbox import bwrap_usable
 from graders.submission import cleanup, load_submissions
 
+# Slow tier: grades the example class in the sandbox, on both isolation paths.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "final-card-down"
 FIXTURES = ROOT / "fixtures" / "final-card-down"

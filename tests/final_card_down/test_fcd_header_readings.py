@@ -18,6 +18,9 @@ from click.testing import CliRunner
 from graders.cli import main
 from reference.final_card_down import reading
 
+# Slow tier: grades students in the sandbox.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "final-card-down" / "ada"
 

@@ -23,6 +23,9 @@ from reference.final_card_down.game.readings import Readings
 from reference.final_card_down.harness_files import load
 from reference.final_card_down.mutants import get_mutant, mutant_labels, sources
 
+# Slow tier: grades whole classes in the sandbox.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "final-card-down"
 SR = load("scenario_runner.py")

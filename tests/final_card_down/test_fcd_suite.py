@@ -20,6 +20,9 @@ from graders.submission import cleanup, load_submissions
 from reference.final_card_down import plugin, suite
 from reference.final_card_down.mutants import MUTANTS, mutant_for, mutant_labels
 
+# Slow tier: runs students' test suites against the mutants in the sandbox.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "final-card-down"
 ISOLATIONS = [

@@ -19,6 +19,9 @@ from reference.final_card_down import suite
 from reference.final_card_down.harness_files import load
 from reference.final_card_down.mutants import mutant_for, mutant_labels, sources
 
+# Slow tier: runs students' suites against mutants in the sandbox.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "final-card-down"
 

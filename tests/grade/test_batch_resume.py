@@ -10,6 +10,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+# Slow tier: grades and kills whole batches.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
 

@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+# Slow tier: starts a Dask cluster.
+pytestmark = pytest.mark.slow
+
 pytest.importorskip("dask.distributed")
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -138,9 +138,10 @@ def postgres_url(postgres_server):
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def gradebook_url(request, tmp_path):
-    """The same tests on a real SQLite file and on a real PostgreSQL database."""
+    """The same tests on a real SQLite file and on a real PostgreSQL database (the slow tier:
+    it starts a server)."""
     if request.param == "sqlite":
         return str(tmp_path / "gradebook.db")
     return request.getfixturevalue("postgres_url")

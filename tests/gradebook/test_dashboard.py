@@ -9,11 +9,16 @@ import statistics
 from pathlib import Path
 from urllib.parse import unquote
 
+import pytest
+
 from graders.dashboard import plots
 from graders.export.lms import points_text
 
 from .conftest import unograde
 from .html_page import colours, contrast, parse, sha256, svgs
+
+# Slow tier: grades classes with the CLI.
+pytestmark = pytest.mark.slow
 
 
 def resolves(page_path: Path, href: str, ids: set[str]) -> bool:

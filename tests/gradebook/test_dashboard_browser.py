@@ -27,10 +27,14 @@ ARGS = [
     "--disable-sync",
 ]
 
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(),
-    reason="Debian's chromium is not installed (apt-get install chromium)",
-)
+# Slow tier: opens the dashboard in Chromium.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists(),
+        reason="Debian's chromium is not installed (apt-get install chromium)",
+    ),
+]
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,9 @@ from graders.gradebook import Gradebook, Student, schema
 
 from .conftest import make_result, unograde
 
+# Slow tier: grades classes with the CLI.
+pytestmark = pytest.mark.slow
+
 
 def rows_of(path) -> list[list[str]]:
     return list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"), newline="")))

@@ -7,6 +7,8 @@ import os
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from graders.assignment import load_assignment
 from graders.grade.batch import BatchItem
 from graders.gradebook import BatchRecorder, Gradebook, GradebookError
@@ -14,6 +16,9 @@ from graders.gradebook import schema as s
 from graders.submission import Submission
 
 from .conftest import EXAMPLES, make_result, unograde
+
+# Slow tier: grades classes with the CLI.
+pytestmark = pytest.mark.slow
 
 ADA = (EXAMPLES / "ada" / "uno.py").read_text()
 

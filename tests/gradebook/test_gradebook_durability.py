@@ -14,6 +14,11 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
+# Slow tier: grades and kills whole batches.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
 CASES = 124

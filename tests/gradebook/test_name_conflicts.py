@@ -12,10 +12,15 @@ import json
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from graders.gradebook import Grading, Student
 from graders.roster.matching import match_class
 
 from .conftest import EXAMPLES, unograde
+
+# Slow tier: grades classes with the CLI.
+pytestmark = pytest.mark.slow
 
 ADA = (EXAMPLES / "ada" / "uno.py").read_text()
 BROKEN = "def onePlayerOneMove(discard, deck, hand):\n    return None\n"

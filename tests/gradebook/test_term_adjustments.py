@@ -16,6 +16,9 @@ from graders.gradebook import schema as s
 
 from .conftest import make_result, unograde
 
+# Slow tier: grades classes with the CLI.
+pytestmark = pytest.mark.slow
+
 TERM = '[late.cards]\ndue = 2025-03-07T23:59:00-05:00\nper = "day"\npenalty = "10%"\n'
 
 

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
+
 from graders.gradebook import Gradebook
 
 from .conftest import EXAMPLES, unograde
+
+# Slow tier: grades a whole term with the CLI.
+pytestmark = pytest.mark.slow
 
 METADATA = """\
 submission_111:

@@ -43,7 +43,11 @@ WORDS = {
 }
 # The section lines of the course's solution text; without them it cannot be read at all.
 HEADERS = {'"Result"', '"Hands"', '"Discard"', '"Deck"'}
-pytestmark = pytest.mark.skipif(shutil.which("ghc") is None, reason="GHC is not installed")
+# Slow tier: builds Haskell programs with GHC.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("ghc") is None, reason="GHC is not installed"),
+]
 
 
 def readme_table() -> dict[str, tuple[dict[str, dict[str, int]], float]]:

@@ -24,6 +24,9 @@ from graders.run import toolchains
 from graders.run.layouts import Layout, say_missing_toolchains, submission_kinds
 from graders.submission import load_submissions
 
+# Slow tier: builds Haskell programs with GHC.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 CLASS = ROOT / "examples" / "uno-moves-haskell"
 needs_ghc = pytest.mark.skipif(shutil.which("ghc") is None, reason="GHC is not installed")

@@ -19,6 +19,9 @@ from graders.run.sandbox import bwrap_usable
 from graders.submission import cleanup, load_submissions
 from reference.final_card_down.mutants import mutant_labels
 
+# Slow tier: runs students' test suites on the reference and mutants in the sandbox.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "final-card-down" / "ada"
 ISOLATIONS = [

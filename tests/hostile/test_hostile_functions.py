@@ -27,6 +27,9 @@ from graders.submission import cleanup, load_submissions
 
 from .conftest import processes_with
 
+# Slow tier: runs hostile submissions in the sandbox to their limits.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
 BWRAP = pytest.mark.skipif(not bwrap_usable(), reason="bubblewrap cannot run here")

@@ -18,6 +18,9 @@ import pytest
 
 from graders.dashboard.render import page_name
 
+# Slow tier: grades classes and opens pages in Chromium.
+pytestmark = pytest.mark.slow
+
 # An exception text that is HTML, Markdown, a spreadsheet formula and terminal escapes at once.
 PAYLOAD = (
     "<script>alert('msg')</script><img src=x onerror=alert('img')> "

@@ -25,6 +25,9 @@ from graders.submission import cleanup, load_submissions
 
 from .conftest import processes_with
 
+# Slow tier: grades a class of hostile students in the sandbox.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
 MARK = f"unograde-hostile-zip-{os.getpid()}"

@@ -20,6 +20,9 @@ from graders.run.sandbox import bwrap_usable
 
 from .conftest import processes_with
 
+# Slow tier: grades a class of hostile programs in the sandbox.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 BILAL = ROOT / "examples" / "ochos-locos" / "bilal"  # a correct Python program
 ISOLATIONS = [

@@ -14,6 +14,9 @@ from graders.assignment import load_assignment
 from graders.run.budget import ThinkingTime
 from reference.uno_official import arena, lineup_against_bots, run_tournament
 
+# Slow tier: plays hostile players in sandboxed tournaments.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 STALLER = """

@@ -21,6 +21,9 @@ from graders.run.scratch import PREFIX
 
 from .conftest import processes_with
 
+# Slow tier: interrupts real batches and waits for them to stop.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
 SLOW = "import time\ndef onePlayerOneMove(d, k, h):\n    time.sleep(0.8)\n    return (h, k, d)\n"

@@ -19,6 +19,9 @@ from nbformat import v4
 
 from .conftest import EXAMPLES, ROOT, build, run_kit
 
+# Slow tier: makes a student's virtual environment and runs kits in it.
+pytestmark = pytest.mark.slow
+
 ADA = EXAMPLES / "uno-moves" / "ada" / "uno.py"  # a correct submission
 BEN = EXAMPLES / "uno-moves" / "ben.py"  # typical wrong readings of the rules
 # uno-moves' public fixtures, counted by hand from fixtures/uno-moves/manifest.json's layout:

@@ -24,6 +24,9 @@ from graders.paths import templates_dir
 
 from .conftest import EXAMPLES, ROOT, build
 
+# Slow tier: builds every assignment's kit.
+pytestmark = pytest.mark.slow
+
 KITS = ["final-card-down", "ochos-locos", "uno-lab", "uno-moves", "uno-official"]
 
 

@@ -19,6 +19,9 @@ import pytest
 from .conftest import EXAMPLES, ROOT, build, run_kit
 from .test_kit_as_student import GRADER_ONLY, blocks, feedback, shared_part
 
+# Slow tier: makes a student's virtual environment and runs kits in it.
+pytestmark = pytest.mark.slow
+
 
 def flat_uno_official() -> str:
     """The reference engine as one student module (tests/uno_official's helper), plus a

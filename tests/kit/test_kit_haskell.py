@@ -21,7 +21,11 @@ from .conftest import EXAMPLES, ROOT, run_kit
 from .test_kit_as_student import GRADER_ONLY, blocks, feedback, shared_part
 
 HASKELL = EXAMPLES / "uno-moves-haskell"
-pytestmark = pytest.mark.skipif(shutil.which("ghc") is None, reason="GHC is not installed")
+# Slow tier: makes a student's virtual environment and builds with GHC.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("ghc") is None, reason="GHC is not installed"),
+]
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,9 @@ import pytest
 
 from .conftest import EXAMPLES, build, run_kit
 
+# Slow tier: makes a student's virtual environment and runs kits in it.
+pytestmark = pytest.mark.slow
+
 ADA = EXAMPLES / "uno-moves" / "ada" / "uno.py"
 UNSAFE = re.compile("[\x1b\x9b\x00\u202e\u2066\ud800-\udfff]")
 

@@ -19,7 +19,11 @@ import pytest
 from .conftest import EXAMPLES, ROOT, build, run_kit
 from .test_kit_as_student import feedback
 
-pytestmark = pytest.mark.skipif(shutil.which("sml") is None, reason="SML/NJ (sml) not installed")
+# Slow tier: makes a student's virtual environment and builds with SML/NJ.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("sml") is None, reason="SML/NJ (sml) not installed"),
+]
 
 PARTIAL = EXAMPLES / "uno-lab-sml" / "partial" / "solution.sml"
 

@@ -18,6 +18,9 @@ from graders.assignment import load_assignment
 from graders.grade.batch import grade_batch
 from graders.run.sandbox import bwrap_usable
 
+# Slow tier: grades programs in several languages in the sandbox.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "ochos-locos"
 SAMPLE_1 = (ROOT / "fixtures" / "ochos-locos" / "public" / "sample-1.out").read_text()

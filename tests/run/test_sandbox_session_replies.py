@@ -69,6 +69,7 @@ def test_an_import_that_busy_loops_ends_by_cpu_time_and_is_not_tried_again(tmp_p
     assert s.restarts == 0  # importing again would loop again
 
 
+@pytest.mark.slow  # waits out the import's wall clock (about 10 s)
 def test_an_import_that_sleeps_past_the_wall_clock_times_out(tmp_path):
     # the wall clock for an import: 10 s to start Python, plus the case's timeout (1 s here)
     limits = replace(LIMITS, timeout=1.0)

@@ -22,6 +22,9 @@ from graders.grade.engine import grade_submission
 from graders.run.sandbox import bwrap_usable
 from graders.submission import cleanup, load_submissions
 
+# Slow tier: grades whole classes in the sandbox.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "uno-lab"
 STARTER = ROOT / "assignments" / "uno-lab" / "starter" / "solution.py"

@@ -23,7 +23,11 @@ from graders.results import CaseOutcome
 from graders.run import toolchains
 from graders.submission import load_submissions
 
-pytestmark = pytest.mark.skipif(shutil.which("sml") is None, reason="SML/NJ (sml) not installed")
+# Slow tier: builds Standard ML programs with SML/NJ.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("sml") is None, reason="SML/NJ (sml) not installed"),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "uno-lab-sml"

@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+# Slow tier: grades the example class with the CLI.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
