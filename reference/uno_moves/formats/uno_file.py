@@ -17,7 +17,6 @@ parenthesis is transparent; that makes the two steps accept the same texts as
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 from pathlib import Path
 
