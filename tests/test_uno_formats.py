@@ -198,8 +198,9 @@ _PLAIN_PIECES = ["(", ")", "[", "]", ",", "'", "r", "5", "-", "w", "d", " ", "\n
     st.lists(cards, max_size=3).map(tuple),
     cards,
     cards,
-    st.lists(st.tuples(st.integers(0, 400), st.sampled_from(_PLAIN_PIECES), st.booleans()),
-             max_size=3),  # fmt: skip
+    st.lists(
+        st.tuples(st.integers(0, 400), st.sampled_from(_PLAIN_PIECES), st.booleans()), max_size=3
+    ),  # fmt: skip
     st.booleans(),
 )
 def test_fast_path_never_disagrees_with_the_parser(hands, deck, discard, edits, cards_only):

@@ -86,9 +86,7 @@ def render_class(view: ClassView, back: str | None = None) -> str:
     hardest = sorted(view.cases, key=lambda c: (c.rate, c.name))[:HARDEST_CASES]
     if len(view.scores) < PLOTTED_FROM:
         images = {"histogram": "", "parts": "", "cases": ""}
-        return _page(
-            "dashboard/class.html.j2", view=view, plots=images, hardest=hardest, back=back
-        )
+        return _page("dashboard/class.html.j2", view=view, plots=images, hardest=hardest, back=back)
     from . import plots
 
     drawn = {

@@ -207,9 +207,7 @@ def _plain_game(text: str, cards_only: bool) -> Game | None:
     if match is None:
         return None
     hands_text, deck_text, discard_text = match.groups()
-    hands = tuple(
-        tuple(_CARD_CHARS.findall(pile.group())) for pile in _PILE.finditer(hands_text)
-    )
+    hands = tuple(tuple(_CARD_CHARS.findall(pile.group())) for pile in _PILE.finditer(hands_text))
     deck = tuple(_CARD_CHARS.findall(deck_text))
     discard = tuple(_CARD_CHARS.findall(discard_text))
     if cards_only:
