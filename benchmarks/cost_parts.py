@@ -87,7 +87,13 @@ def _layer_commands(mode: str) -> tuple[list[tuple[str, list[str], bool]], objec
         ("interpreter (python -I -S -c pass)", [*python, "-c", "pass"], False),
         ("+ launcher (launch.py)", launcher + tail, False),
         ("+ seccomp filter loaded", filtered + tail, False),
-        ("+ setpriv to the child's own user", confined + ["--", str(script)], False),
+        (
+            "+ setpriv to the child's own user"
+            if identity is not None
+            else "+ (no setpriv: the grader is not root)",
+            confined + ["--", str(script)],
+            False,
+        ),
     ]
     if mode == "bwrap":
         binds = [(LAUNCHER, "/sandbox/launch.py"), (script, "/sandbox/empty.py")]

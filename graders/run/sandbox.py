@@ -461,6 +461,10 @@ def _harness_code(name: str) -> bytes:
 class _Child:
     """One running harness process and its two pipes."""
 
+    # The compiled harness, when it is a file of its own (not in ``work``); a subclass that
+    # runs something else (``served``) has none.
+    code_file: Path | None = None
+
     def __init__(
         self,
         sub: Path,
@@ -477,7 +481,6 @@ class _Child:
         self.identity = identity
         self.tree = Tree(limits, identity)
         self.farm: Path | None = None
-        self.code_file: Path | None = None  # the compiled harness, when not in ``work``
         self.token = self.tree.token
         self.isolation = isolation
         # Under bubblewrap the working folder is a sized tmpfs inside the sandbox, and the
