@@ -71,17 +71,13 @@ def similarity(assignment_id, submissions, out, starter, min_code, min_behaviour
                gradebook, no_gradebook) -> None:  # fmt: skip
     """Rank pairs of SUBMISSIONS by the code they share (normalised, starter removed), beside
     the cases they failed the same way (from the gradebook); staff pages under OUT."""
-    from ..assignment import AssignmentError, load_assignment
+    from ..assignment import load_assignment
     from ..gradebook import Gradebook, GradebookError
     from ..gradebook.records import now
     from ..gradebook.term_store import SimilarityRow
-    from . import SimilarityError
     from .pages import page_name, terminal_lines, write_pages
 
-    try:
-        assignment = load_assignment(assignment_id)
-    except AssignmentError as exc:
-        fail(str(exc))
+    assignment = load_assignment(assignment_id)
     for path in submissions:
         if not path.exists():
             fail(f"{terminal_plain(str(path))}: no such file or folder")
@@ -118,8 +114,6 @@ def similarity(assignment_id, submissions, out, starter, min_code, min_behaviour
                               str((out / page_name(rank)).absolute()), at)
                 for rank, p in enumerate(pairs, 1)
             ])  # fmt: skip
-    except (SimilarityError, GradebookError) as exc:
-        fail(terminal_plain(str(exc)))
     except OSError as exc:
         fail(f"{terminal_plain(str(out))}: cannot write the pages ({exc.strerror or exc})")
     finally:
