@@ -384,7 +384,7 @@ def grade(
     grades only what is missing.  Every graded submission is recorded in the gradebook
     (--gradebook); with --out, OUT/index.html is the class's dashboard.
     """
-    from .grade.api import GradeHooks, GradeRequest, batch_settings, grade_class
+    from .grade.api import GradeHooks, GradeRequest, grade_class, prepare
     from .grade.batch import BatchHooks
     from .grade.progress import BatchProgress, interrupt_handlers
 
@@ -408,11 +408,11 @@ def grade(
         preview=preview,
         term=term,
     )
-    settings = batch_settings(request)  # bad input is said before anything starts
-    with interrupt_handlers() as stop, BatchProgress(settings.assignment.id) as progress:
+    ready = prepare(request)  # bad input is said before anything starts
+    with interrupt_handlers() as stop, BatchProgress(ready.settings.assignment.id) as progress:
         batch = BatchHooks(progress.start, progress.done, progress.inflight, stop)
         hooks = GradeHooks(batch, graded=_name_conflicts, recorded=_gradebook_summary)
-        done = grade_class(request, hooks, settings)
+        done = grade_class(ready, hooks)
     if preview:
         from .adjust import after_grade
 

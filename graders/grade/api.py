@@ -7,8 +7,8 @@ the same call::
 
     from graders.grade.api import GradeRequest, grade_class
 
-    done = grade_class(GradeRequest("uno-moves", (Path("examples/uno-moves"),), record=False))
-    done.scores  # {"ada": 100.0, "ben": ...}
+    done = grade_class(GradeRequest("ASSIGNMENT", (Path("submissions/"),), record=False))
+    done.scores  # {"ada": 100.0, ...}
 
 Bad input (an unknown assignment, a missing submission, a gradebook that cannot be opened)
 raises an error of :mod:`graders.errors`' family, whose message names the place; the command
@@ -153,22 +153,43 @@ def batch_settings(request: GradeRequest) -> BatchSettings:
     )
 
 
-def grade_class(
-    request: GradeRequest, hooks: GradeHooks | None = None, settings: BatchSettings | None = None
-) -> BatchResult:
+@dataclass
+class Prepared:
+    """A class ready to be graded: its request, its batch's settings (checked), and the
+    gradebook's recorder (the gradebook open, this run started in it) unless nothing is to be
+    recorded. :func:`grade_class` closes the gradebook."""
+
+    request: GradeRequest
+    settings: BatchSettings
+    recorder: BatchRecorder | None = None
+
+
+def prepare(request: GradeRequest, warn: Callable[[str], None] = _say) -> Prepared:
+    """Everything about ``request`` that can be wrong, found before anything runs: the
+    assignment, the options, the submissions' paths, ``--submitted-at``, the gradebook
+    (raises an error of the family)."""
+    from ..adjust import after_grade
+
+    settings = batch_settings(request)
+    dated = after_grade.parse_submitted_at(request.submitted_at)
+    recorder = None
+    if request.record and not request.preview:
+        recorder = _recorder(request, settings, dated, warn)
+    return Prepared(request, settings, recorder)
+
+
+def grade_class(request: GradeRequest | Prepared, hooks: GradeHooks | None = None) -> BatchResult:
     """Grade a class as ``unograde grade`` does: every submission in parallel, each bounded
     by its time budget; its reports under ``request.out``; each graded submission recorded in
     the gradebook (unless ``record`` is false), the reports refreshed with each student's
     standing, and ``OUT/index.html``, the class's dashboard. With ``preview`` nothing is
-    recorded or written: the results are for comparing with the gradebook. ``settings``:
-    :func:`batch_settings` of ``request``, when the caller has checked them already."""
+    recorded or written: the results are for comparing with the gradebook. ``request`` may be
+    :func:`prepare`'s, when the caller has checked it before showing progress."""
     from ..adjust import after_grade
 
     hooks = hooks or GradeHooks()
-    settings = settings or batch_settings(request)
-    dated = after_grade.parse_submitted_at(request.submitted_at)
-    recorder = _recorder(request, settings, dated, hooks) if _records(request) else None
-    book = recorder.gradebook if recorder is not None else None
+    ready = request if isinstance(request, Prepared) else prepare(request, hooks.warn)
+    request, settings, recorder = ready.request, ready.settings, ready.recorder
     started = time.time()
     try:
         batch = replace(hooks.batch, record=recorder)
@@ -189,15 +210,11 @@ def grade_class(
             _write_dashboard(done, started, request.term, hooks.warn)
         return done
     finally:
-        if book is not None:
-            book.close()
+        if recorder is not None:
+            recorder.gradebook.close()
 
 
-def _records(request: GradeRequest) -> bool:
-    return request.record and not request.preview
-
-
-def _recorder(request: GradeRequest, settings: BatchSettings, dated, hooks: GradeHooks):
+def _recorder(request: GradeRequest, settings: BatchSettings, dated, warn) -> BatchRecorder:
     """The gradebook's recorder for this class: who made each submission and when, where an
     LMS export says so."""
     from ..adjust import after_grade
@@ -212,7 +229,7 @@ def _recorder(request: GradeRequest, settings: BatchSettings, dated, hooks: Grad
             try:
                 claims.update(submitters_in(path))
             except (MetadataError, OSError) as exc:
-                hooks.warn(f"warning: {exc}; ignored")
+                warn(f"warning: {exc}; ignored")
         times = after_grade.submission_times(request.submissions)
         return BatchRecorder(book, settings.assignment, settings.out_dir, claims, times, dated)
     except BaseException:
@@ -308,9 +325,11 @@ __all__ = [
     "BatchSettings",
     "GradeHooks",
     "GradeRequest",
+    "Prepared",
     "batch_settings",
     "grade_class",
     "grade_one",
+    "prepare",
     "run_batch",
     "submissions_at",
 ]
