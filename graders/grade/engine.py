@@ -501,7 +501,7 @@ class Grading:
     mode: str  # the sandbox's isolation
     worth: dict[str, float]  # each case's points, by part
     streaks: Streaks
-    started: float = field(default_factory=time.monotonic)
+    started: float = field(default_factory=time.monotonic)  # for the result's ``seconds``
     handled: dict[int, Outcome] = field(default_factory=dict)
     results: list[CaseResult] = field(default_factory=list)
     reading_notes: list[str] = field(default_factory=list)
@@ -536,6 +536,7 @@ class Grading:
 def _load(assignment, submission, cases, limits, isolation, budget, jobs, staff, watch) -> Grading:
     """Load: what the grading needs besides the loaded submission: each case's worth, the
     sandbox's isolation, the streaks that stop a function failing the same way."""
+    started = time.monotonic()
     return Grading(
         assignment=assignment,
         submission=submission,
@@ -548,6 +549,7 @@ def _load(assignment, submission, cases, limits, isolation, budget, jobs, staff,
         mode=choose_isolation(isolation),
         worth=_case_points(assignment, cases),
         streaks=Streaks(limits.stop_after),
+        started=started,
     )
 
 
