@@ -11,6 +11,7 @@ before a block changes that block only:
 
 * ``<!-- docs-test: exit N (why) -->``: each of its commands must exit N (else 0);
 * ``<!-- docs-test: repository -->``: its commands run in the repository (read-only ones);
+* ``<!-- docs-test: requires ghc -->``: its commands run only where ``ghc`` is installed;
 * ``<!-- docs-test: skip: why -->``: its commands are not run (installs, the suite itself, a
   server, a game a person plays, runs of an hour); there are few (``SKIP_BUDGET``).
 
@@ -60,6 +61,7 @@ class Block:
     status: int = 0
     skip: str | None = None
     repository: bool = False
+    requires: list[str] = field(default_factory=list)  # commands it needs on PATH
 
 
 @dataclass
@@ -79,7 +81,7 @@ def parse(text: str, name: str) -> Page:
     lines = text.split("\n")
     blocks: list[Block] = []
     before: list[str] = []
-    pending: str | None = None  # the directive on the line before the next fence
+    pending: list[str] = []  # the directives on the lines before the next fence
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -92,13 +94,13 @@ def parse(text: str, name: str) -> Page:
                     raise DocsError(f"{name}:{i + 1}: 'before:' names no command")
                 before.append(command)
             else:
-                pending = what
+                pending.append(what)
             i += 1
             continue
         fence = _FENCE.match(line)
         if not fence:
             if line.strip():
-                pending = None
+                pending = []
             i += 1
             continue
         marker, info = fence["fence"], fence["info"].strip()
@@ -124,11 +126,12 @@ def parse(text: str, name: str) -> Page:
             title=title["title"] if title else None,
             body="\n".join(body) + "\n",
         )
-        if pending is not None:
-            _apply(block, pending, name, start)
+        for what in pending:
+            _apply(block, what, name, start)
+        if pending:
             if language not in SHELLS:
                 raise DocsError(f"{name}:{start}: a docs-test directive before no command")
-        pending = None
+        pending = []
         if language in SHELLS:
             block.commands = _commands(body, start + 2)
             if not block.commands:
@@ -148,6 +151,8 @@ def _apply(block: Block, what: str, name: str, index: int) -> None:
             raise DocsError(f"{where}: 'skip:' gives no reason")
     elif what == "repository":
         block.repository = True
+    elif match := re.fullmatch(r"requires ([\w.+-]+)", what):
+        block.requires.append(match[1])
     elif match := re.fullmatch(r"exit (\d+)\s*(\(.+\))?", what):
         block.status = int(match[1])
     else:
@@ -183,7 +188,7 @@ def script(page: Page, root: Path, work: Path) -> str:
             out.append(f"cat > {shlex.quote(target)} <<'DOCS_TEST_END_OF_FILE'")
             out.append(block.body.rstrip("\n"))
             out.append("DOCS_TEST_END_OF_FILE")
-        if block.skip is not None:
+        if block.skip is not None or not all(shutil.which(c) for c in block.requires):
             continue
         for command in block.commands:
             text = command.text
@@ -251,6 +256,7 @@ ben: 83.09 / 100
 ```
 
 <!-- docs-test: exit 1 (the starter fails) -->
+<!-- docs-test: requires no-such-compiler -->
 ```console
 $ unograde check uno-moves starter
 ```
@@ -273,13 +279,16 @@ $ not a command: a text block
     ]
     assert [c.line for c in first.commands] == [5, 7]
     assert (toml.title, toml.body) == ("term.toml", "[late.uno-moves]\n")
-    assert check.status == 1 and check.skip is None
+    assert check.status == 1 and check.skip is None and check.requires == ["no-such-compiler"]
     assert serve.skip == "a server" and serve.commands[0].text == "mkdocs serve"
     assert shown.commands == [] and shown.language == "text"
     made = script(page, ROOT, Path("/work/x"))
     assert "mkdocs serve" not in made
     assert "cat > term.toml <<'DOCS_TEST_END_OF_FILE'\n[late.uno-moves]\n" in made
     assert made.index("unograde kit uno-moves") < made.index("unograde list")
+    assert "unograde check uno-moves starter" not in made  # no such compiler here
+    check.requires = []
+    made = script(page, ROOT, Path("/work/x"))
     assert made.index("term.toml") < made.index("unograde check uno-moves starter")
 
 
