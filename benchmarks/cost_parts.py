@@ -175,8 +175,9 @@ def worker_parts(assignment_id: str, source: Path, mode: str, rounds: int = 5) -
     """One submission graded and reported here as a worker does it, ``rounds`` times."""
     from graders.assignment import load_assignment
     from graders.grade import engine
-    from graders.grade.batch import _settings, fixtures_fingerprint
-    from graders.grade.workers import grade_and_report
+    from graders.grade.batch import fixtures_fingerprint
+    from graders.grade.failures import code_of
+    from graders.grade.workers import Settings, grade_and_report
     from graders.report import write_reports
     from graders.run import cgroups
     from graders.submission import load_submissions
@@ -186,8 +187,11 @@ def worker_parts(assignment_id: str, source: Path, mode: str, rounds: int = 5) -
     out = Path(tempfile.mkdtemp(prefix="unograde-bench-parts-"))
     formats = ["json", "md", "html", "gradescope"]
     fingerprint = fixtures_fingerprint(assignment, assignment.limits, cases)
-    settings = _settings(assignment, cases, assignment.limits, formats, out, mode, fingerprint,
-                         True, True)  # fmt: skip
+    settings = Settings(
+        assignment=assignment, cases=tuple(cases), limits=assignment.limits,
+        formats=tuple(formats), out_dir=out, isolation=mode, fingerprint=fingerprint,
+        full_results=True, scratch=None, grader_code=code_of(assignment),
+    )  # fmt: skip
     submission = load_submissions(source, assignment.module)[0]
     judged = [0.0]
     judge = engine.judge

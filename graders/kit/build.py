@@ -34,6 +34,7 @@ from pathlib import Path, PurePosixPath
 from .. import __version__
 from ..assignment import Assignment, AssignmentError
 from ..contract import ProgramIO, SelfCheck
+from ..errors import UnogradeError
 from ..paths import templates_dir
 from ..run import harness
 from ..run.layouts import layout_specs
@@ -49,7 +50,7 @@ REQUIREMENTS = ("pytest>=7.4", "deepdiff>=6.7", "jinja2>=3.1")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
-class KitError(ValueError):
+class KitError(UnogradeError, ValueError):
     """An assignment that cannot make a kit, or a broken one (a one-line message)."""
 
 
