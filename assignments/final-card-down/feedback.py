@@ -131,6 +131,15 @@ def show_input(part: str, args: Any) -> list[str]:
 # ----------------------------------------------------------------- the declared reading
 
 
+def declaring_file(folder: Path | None) -> str:
+    """The file a submission in ``folder`` declares its reading in: ``game.py`` (or the
+    ``game`` package), else ``Game.c`` for a C submission (the feedback names it)."""
+    if folder is not None and not any((folder / f).is_file() for f in MODULE_FILES):
+        if (folder / C_FILE).is_file():
+            return C_FILE
+    return MODULE_FILES[0]
+
+
 def declared(folder: Path | None) -> tuple[tuple[str, ...] | None, str | None]:
     """The switches ``game.py`` in ``folder`` declares read the other way (``()``: it declares
     the page's decisions), or None when it declares nothing; and a problem with the
@@ -171,7 +180,7 @@ def _declared_in_c(path: Path) -> tuple[tuple[str, ...] | None, str | None]:
             literal = ast.literal_eval(source)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             return None, f"{where} is not a literal dict, so it was ignored"
-        return _checked(literal, where)
+        return _checked(literal, where, "true or false")
     return None, None
 
 
@@ -187,7 +196,9 @@ def _assigned(node: ast.stmt) -> ast.expr | None:
     return None
 
 
-def _checked(literal: Any, where: str) -> tuple[tuple[str, ...] | None, str | None]:
+def _checked(
+    literal: Any, where: str, values: str = "True or False"
+) -> tuple[tuple[str, ...] | None, str | None]:
     if not isinstance(literal, dict):
         return None, f"{where} is not a dict, so it was ignored"
     unknown = sorted(repr(k) for k in literal if k not in SWITCHES)
@@ -197,7 +208,7 @@ def _checked(literal: Any, where: str) -> tuple[tuple[str, ...] | None, str | No
             "ignored"
         )
     if not all(type(v) is bool for v in literal.values()):
-        return None, f"{where}: every value must be True or False, so it was ignored"
+        return None, f"{where}: every value must be {values}, so it was ignored"
     return tuple(name for name in SWITCHES if literal.get(name)), None
 
 
@@ -266,21 +277,29 @@ def describe_reading(switches: Sequence[str]) -> str:
     return "; ".join(f"{DECISION_OF[n]} the other way ({n}: {OTHER_READING[n]})" for n in switches)
 
 
-def note(switches: Sequence[str], how: str) -> str | None:
+def note(switches: Sequence[str], how: str, source: str = MODULE_FILES[0]) -> str | None:
     """The feedback line saying which reading the submission was graded under; ``how`` is
-    "declared" or "inferred". None for the page's decisions when nothing was declared."""
-    example = "READINGS = {" + ", ".join(f'"{n}": True' for n in switches) + "}"
+    "declared" or "inferred"; ``source`` the file it declares it in (``declaring_file``:
+    game.py, or Game.c, where the declaration is a ``// READINGS = {...}`` comment line).
+    None for the page's decisions when nothing was declared."""
+    if source == C_FILE:
+        literal = ", ".join(f'"{n}": true' for n in switches)
+        example = f"the line // {DECLARATION} = {{{literal}}} in {C_FILE}"
+    else:
+        literal = ", ".join(f'"{n}": True' for n in switches)
+        example = f"{DECLARATION} = {{{literal}}} in {source}"
     if how == "declared":
         if not switches:
-            return "graded under the page's decisions D1, D2, D4, D31 and D32, as game.py declares"
-        return f"graded under the reading game.py declares: {describe_reading(switches)}"
+            decisions = "D1, D2, D4, D31 and D32"
+            return f"graded under the page's decisions {decisions}, as {source} declares"
+        return f"graded under the reading {source} declares: {describe_reading(switches)}"
     if not switches:
         return None
     return (
-        f"game.py declares no {DECLARATION}; where the readings differ its answers follow "
+        f"{source} declares no {DECLARATION}; where the readings differ its answers follow "
         f"{describe_reading(switches)}, "
         "so its scenarios, the reference its tests run on and the mutants all follow that "
-        f"reading (declare it to be sure: {example} in game.py)"
+        f"reading (declare it to be sure: {example})"
     )
 
 
@@ -318,4 +337,4 @@ def interpret(folder: Path, cases: Sequence[Any], values: dict[int, Any]) -> lis
     for case in cases:
         if isinstance(case.expected, dict) and "page" in case.expected:
             case.expected = under(case, switches)
-    return [n for n in (problem, note(switches, how)) if n]
+    return [n for n in (problem, note(switches, how, declaring_file(folder))) if n]

@@ -146,7 +146,15 @@ def suite_verdict(assignment: Assignment, case: Case, value: Any) -> dict[str, A
     readings = Readings(**{n: True for n in case.args[0].get("readings", ())})
     limits = suite.suite_limits(assignment.extra)
     tests = suite.checked_suite(value.get("files"))
-    return suite.evaluate(target, tests, limits, "auto", readings=readings)
+    verdict = suite.evaluate(target, tests, limits, "auto", readings=readings)
+    if value.get("language") == "C":  # its feedback in testGame.c's and assert's words
+        from .c_suite import has_assert
+
+        text = tests.get(suite.C_SUITE)
+        verdict = verdict | {"language": "C"}
+        if text is not None:
+            verdict["asserts"] = has_assert(text)
+    return verdict
 
 
 def run_cases(
@@ -165,8 +173,11 @@ def run_cases(
         readings = reading.declared(submission.folder)[0] or reading.PAGE
         limits = suite.suite_limits(assignment.extra)
         suite.evaluate_all(labels, files, limits, "auto", jobs, readings=readings)
+    request: dict[str, Any] = {"request": "run-suite", "files": files}
+    if suite.is_c(submission.folder):
+        request["language"] = "C"
     return {
-        k: Outcome(k, RunStatus.RETURNED, value={"request": "run-suite", "files": files})
+        k: Outcome(k, RunStatus.RETURNED, value=dict(request))
         for k, case in enumerate(cases)
         if case.part in SUITE_PARTS
     }
@@ -219,7 +230,8 @@ def interpret(
             return reading.evidence(case.expected, expectations.of(case, under), value)
 
         readings = reading.infer([case.readings for case, _ in adt], evidence)
-    notes = [n for n in (problem, reading.note(readings, how)) if n]
+    source = reading.declaring_file(submission.folder)
+    notes = [n for n in (problem, reading.note(readings, how, source)) if n]
     if not readings.differences():
         return Interpreted(list(cases), notes)
     switches = list(readings.differences())
