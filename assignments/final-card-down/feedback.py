@@ -6,6 +6,9 @@ carries it, so both say "step 11, hand(): missing RED THREE HEARTS" and choose t
 the open rules (D1, D2, D4) alike: the one ``game.py`` declares (``READINGS = {...}``, read
 from its source, never run), else the one its scenario answers side with (D23).
 
+A C ``Game.c``'s runs are read here too (the scenario driver's answers, a sanitizer's report,
+the leaks it counted): the grader's ``c_adt`` and a C student's kit read them alike.
+
 It imports only the standard library, the kit's runtime (``from .loader import ...``: it is
 loaded as a module of that package) and the provided scenario runner (``harness/``, beside it
 in the assignment's folder and in the kit), never the reference.
@@ -21,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .loader import load_module
+from .text import clean_text
 from .verdict import input_lines
 
 ADT_PART = "adt"
@@ -338,3 +342,215 @@ def interpret(folder: Path, cases: Sequence[Any], values: dict[int, Any]) -> lis
         if isinstance(case.expected, dict) and "page" in case.expected:
             case.expected = under(case, switches)
     return [n for n in (problem, note(switches, how, declaring_file(folder))) if n]
+
+
+# ----------------------------------------------------------------- a C Game.c's runs
+# The scenario driver (``c/fcd_driver.c``) prints each answer on a line of its own after MARK;
+# stderr is joined to stdout, so a sanitizer's report is in the same text.  What the student's
+# code printed is bounded before it reaches here and never trusted beyond the numbers parsed.
+
+MARK = "=fcd= "
+OUR_FILES = frozenset({"fcd_driver.c", "fcd_proxy.c", "fcd_suite_main.c"})
+MAX_REPORT_LINES = 40
+MAX_REPORT_CHARS = 4000
+LEAK_NOTE = "unograde leak check: "
+
+
+def _name(number: str, names: tuple[str, ...]) -> str:
+    """An enum's name, or the number itself as the Python replay shows an unknown value."""
+    k = int(number)
+    return names[k] if 0 <= k < len(names) else str(k)
+
+
+def _card(words: list[str]) -> str:
+    if words == ["null"]:
+        return "None"
+    value, colour, suit = words
+    return f"{_name(colour, SR.COLORS)} {_name(value, SR.VALUES)} {_name(suit, SR.SUITS)}"
+
+
+def _move(words: list[str]) -> str:
+    action = _name(words[0], SR.ACTIONS)
+    if action != "PLAY_CARD" or len(words) == 1:
+        return action
+    next_color, card = words[1], _card(words[2:5])
+    text = f"PLAY_CARD {card}"
+    if card.split()[1:2] == ["DECLARE"]:
+        text += " " + _name(next_color, SR.COLORS)
+    return text
+
+
+def answer_lines(printed: str) -> list[str]:
+    """The driver's lines (the text after the last mark on each line that has one)."""
+    return [line.rsplit(MARK, 1)[1].strip() for line in printed.splitlines() if MARK in line]
+
+
+def parse_answers(printed: str) -> list[list[Any]]:
+    """The driver's answers as the Python adapter's ``[label, answer]`` pairs (labels are
+    not compared: the expectation's are shown).  Raises ValueError on a line that is not
+    one of the driver's (the student's code printed something that looks like one)."""
+    out: list[list[Any]] = []
+    lines = answer_lines(printed)
+    k = 0
+    try:
+        while k < len(lines):
+            words = lines[k].split()
+            k += 1
+            kind, rest = (words[0], words[1:]) if words else ("", [])
+            if kind in ("leaks", "leak", "end"):
+                continue
+            if kind == "created":
+                out.append(["newGame", SR.CREATED])
+            elif kind == "played":
+                out.append(["move", SR.PLAYED])
+            elif kind == "refused":
+                out.append(["move", {"valid": False}])
+            elif kind == "int":
+                out.append(["query", int(rest[0])])
+            elif kind == "bool":
+                out.append(["query", rest[0] != "0"])
+            elif kind == "card":
+                out.append(["query", _card(rest)])
+            elif kind == "dir":
+                out.append(["query", _name(rest[0], SR.DIRECTIONS)])
+            elif kind == "move":
+                out.append(["query", _move(rest)])
+            elif kind == "raised":
+                out.append(["query", {"raised": " ".join(rest)[:300]}])
+            elif kind == "hand":
+                count = int(rest[0])
+                if count < 0 or k + count > len(lines):
+                    raise ValueError("a hand cut short")
+                cards = []
+                for line in lines[k : k + count]:
+                    words = line.split()
+                    if words[:1] != ["in"]:
+                        raise ValueError("a hand's card line expected")
+                    cards.append(_card(words[1:]))
+                k += count
+                out.append(["query", sorted(cards)])
+            else:
+                raise ValueError(f"not an answer of the driver: {lines[k - 1][:80]!r}")
+    except (IndexError, ValueError) as exc:
+        raise ValueError(f"the driver's answers could not be read ({str(exc)[:120]})") from None
+    return out
+
+
+def parse_program_output(part: str, text: str) -> Any:
+    """What a C ``Game.c`` built with the driver printed for a scenario, as the answers a
+    Python ADT's replay returns (the kit's hook; the grader's plugin calls the same)."""
+    return parse_answers(text)
+
+
+def leaks(printed: str) -> tuple[int, int, list[str]] | None:
+    """(blocks, bytes, where the first were allocated) still held after ``destroyGame``, as
+    the driver counted them; None when it did not get that far."""
+    found = None
+    sites: list[str] = []
+    for line in answer_lines(printed):
+        words = line.split()
+        if words[:1] == ["leaks"] and len(words) == 3 and all(w.isdigit() for w in words[1:]):
+            found = (int(words[1]), int(words[2]))
+        elif words[:1] == ["leak"] and len(words) >= 3:
+            sites.append(_short_paths(" ".join(words[2:]))[:160])
+    return None if found is None else (found[0], found[1], sites[:3])
+
+
+_FRAME = re.compile(r"^\s*#\d+\s+0x[0-9a-f]+\s+in\s+(\S+)\s+(\S+?):(\d+)(?::\d+)?\s*$")
+_UBSAN = re.compile(r"^(\S+?):(\d+):(\d+): runtime error: (.*)$")
+_PATH = re.compile(r"(?:/[^\s:/]+)+/([^\s:/]+)")
+
+
+def _short_paths(text: str) -> str:
+    """Absolute paths (the sandbox's working folder) cut to their file names."""
+    return _PATH.sub(lambda m: m.group(1), text)
+
+
+def _own_frames(report: list[str]) -> list[str]:
+    """``file:line in function`` of the report's frames in a submission's file (not ours,
+    not the C library's or the sanitizer's)."""
+    frames = []
+    for line in report:
+        m = _FRAME.match(line)
+        if m is None:
+            continue
+        function, path, number = m.groups()
+        name = path.rsplit("/", 1)[-1]
+        if name in OUR_FILES or not name.endswith((".c", ".h")) or path.startswith("../"):
+            continue
+        frames.append(f"{name}:{number} in {function}")
+    return frames
+
+
+def sanitizer_report(printed: str) -> tuple[str, str] | None:
+    """(a one-line message, the report cut short) when ``printed`` holds a sanitizer's report;
+    None otherwise."""
+    lines = clean_text(printed).splitlines()
+    start = next(
+        (k for k, line in enumerate(lines)
+         if "ERROR: AddressSanitizer" in line or _UBSAN.match(line.strip())
+         or "ERROR: UndefinedBehaviorSanitizer" in line),
+        None,
+    )  # fmt: skip
+    if start is None:
+        return None
+    report = [line for line in lines[start:] if MARK not in line][:MAX_REPORT_LINES]
+    first = report[0].strip()
+    ub = _UBSAN.match(first)
+    if ub is not None:
+        what = f"UndefinedBehaviorSanitizer: {ub.group(4)}"
+        at = f"{ub.group(1).rsplit('/', 1)[-1]}:{ub.group(2)}"
+        frames = _own_frames(report) or [at]
+    else:
+        what = first.split("ERROR: ", 1)[1]
+        what = re.sub(r"\s+on (unknown )?address 0x[0-9a-f]+.*$", "", what)
+        access = next(
+            (x.strip() for x in report[1:3] if x.strip().startswith(("READ", "WRITE"))), ""
+        )
+        if access:
+            what += f" ({access.split(' at ')[0].lower()})"
+        frames = _own_frames(report)
+    where = f" at {frames[0]}" if frames else ""
+    if len(frames) > 1:
+        where += f", called from {frames[1]}"
+    text = _short_paths("\n".join(report))[:MAX_REPORT_CHARS]
+    return f"{_short_paths(what)[:200]}{where}"[:400], text
+
+
+def printed_besides(printed: str) -> str:
+    """What a run of the driver printed besides its answers (the student's own printf), the
+    leaks it counted first, as a note: shown with a failed case."""
+    extra = [line for line in printed.splitlines() if MARK not in line]
+    said = "\n".join(extra[:200])
+    held = leaks(printed)
+    if held is not None and held[0]:
+        blocks, size, sites = held
+        said = (
+            f"{LEAK_NOTE}after destroyGame {blocks} block(s), {size} bytes, were still "
+            f"allocated (first allocated at {'; '.join(sites) or 'an unknown place'})\n" + said
+        )
+    return said
+
+
+def leak_note(leaking: Sequence[str], ran: int, first: str) -> str:
+    """The note for the scenarios (``leaking``, by name) whose runs left memory allocated
+    after destroyGame, of ``ran``; ``first``: the first one's leak line (``printed_besides``)."""
+    return (
+        f"memory leak: in {len(leaking)} of {ran} scenarios Game.c did not free everything "
+        f"in destroyGame; in {leaking[0]}: {first.removeprefix(LEAK_NOTE)}"
+    )
+
+
+def read_program_run(part: str, status: str, printed: str) -> dict[str, str]:
+    """A run of a C ``Game.c`` read before its answers are (the kit's hook; the grader's
+    ``c_adt.read_run`` reads it alike): a sanitizer's report makes it an outcome of its own
+    (``status`` "sanitizer", the report as its traceback); otherwise what it printed besides
+    the answers (and the leaks) is its ``stdout``.  The fields to change."""
+    found = sanitizer_report(printed) if part == ADT_PART else None
+    if found is not None and status in ("crashed", "returned"):
+        message, report = found
+        return {
+            "status": "sanitizer", "message": message, "traceback": report,
+            "error_type": "SanitizerReport",
+        }  # fmt: skip
+    return {"stdout": printed_besides(printed) if part == ADT_PART else ""}

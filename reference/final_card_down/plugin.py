@@ -487,15 +487,25 @@ class Plugin(
         return kit_expected(case)
 
     def kit_starters(self) -> Mapping[str, bytes]:
+        """The Python starters at the top, and under ``c/`` the C ones with the course's
+        headers and our ``Card.c`` (a C student checks ``--submission c/Game.c``, or puts
+        Game.c at the top; the headers build their own testGame.c too)."""
         folder = self.assignment.folder / "starter"
-        return {n: (folder / n).read_bytes() for n in ("game.py", "test_game.py", "player.py")}
+        files = {n: (folder / n).read_bytes() for n in ("game.py", "test_game.py", "player.py")}
+        for name in ("Game.c", "testGame.c", "player.c"):
+            files[f"c/{name}"] = (folder / "c" / name).read_bytes()
+        for name in ("Game.h", "Card.h", "Card.c", "player.h"):
+            files[f"c/{name}"] = (self.assignment.folder / "c" / name).read_bytes()
+        return files
 
     def kit_notes(self) -> Sequence[str]:
         return [
-            "your test suite (test_game.py) is graded by the grader on the reference ADT and "
-            "on broken ones, which this kit does not hold: here `python -m pytest` runs it on "
-            "your own game.py",
-            "AI players (player.py) play in tournaments run by the course staff",
+            "your test suite (test_game.py, or testGame.c in C) is graded by the grader on the "
+            "reference ADT and on broken ones, which this kit does not hold: here `python -m "
+            "pytest` runs test_game.py on your own game.py; a testGame.c you run on your own "
+            "Game.c yourself (in c/: gcc -fsanitize=address,undefined -o testGame testGame.c "
+            "Game.c Card.c && ./testGame)",
+            "AI players (player.py, or player.c) play in tournaments run by the course staff",
         ]
 
     def commands(self) -> Sequence[click.Command]:
