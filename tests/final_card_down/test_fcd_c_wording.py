@@ -144,6 +144,15 @@ def test_every_message_of_a_c_submission_speaks_c(tmp_path):
     assert "assert(" in lines[int(where.group(2)) - 1]
     assert re.search(rf"\b{where.group(1)}\s*\(", "\n".join(lines))
 
+    # its hidden cases: no smaller case for the suite's part, said in the suite's words; a
+    # scenario of a compiled Game.c is not searched, said as such
+    from reference.final_card_down.counterexample import SUITE
+
+    notes = {c["part"]: c["counterexample"]["note"] for c in bo["cases"]
+             if c["hidden"] and c["counterexample"]}  # fmt: skip
+    assert notes["tests-mutants"] == SUITE
+    assert notes["adt"].startswith("no smaller case is searched for a compiled or whole program")
+
     # gcc refused testGame.c: said with gcc's words, not as an import
     broken = messages(results["broken"], "suite-passes-on-reference")
     assert broken[1].startswith("testGame.c did not compile")
