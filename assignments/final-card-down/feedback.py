@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -350,7 +351,10 @@ def interpret(folder: Path, cases: Sequence[Any], values: dict[int, Any]) -> lis
 # code printed is bounded before it reaches here and never trusted beyond the numbers parsed.
 
 MARK = "=fcd= "
-OUR_FILES = frozenset({"fcd_driver.c", "fcd_proxy.c", "fcd_suite_main.c"})
+# Our Card.c names itself so in the sanitizers' reports (its ``#line``), so that a report
+# tells it from a Card.c the student sent.
+OUR_CARD_FILE = "unograde_Card.c"
+OUR_FILES = frozenset({"fcd_driver.c", "fcd_proxy.c", "fcd_suite_main.c", OUR_CARD_FILE})
 MAX_REPORT_LINES = 40
 MAX_REPORT_CHARS = 4000
 LEAK_NOTE = "unograde leak check: "
@@ -452,11 +456,13 @@ def leaks(printed: str) -> tuple[int, int, list[str]] | None:
         if words[:1] == ["leaks"] and len(words) == 3 and all(w.isdigit() for w in words[1:]):
             found = (int(words[1]), int(words[2]))
         elif words[:1] == ["leak"] and len(words) >= 3:
-            sites.append(_short_paths(" ".join(words[2:]))[:160])
+            site = _short_paths(" ".join(words[2:])).replace(OUR_CARD_FILE, "unograde's Card.c")
+            sites.append(site[:160])
     return None if found is None else (found[0], found[1], sites[:3])
 
 
 _FRAME = re.compile(r"^\s*#\d+\s+0x[0-9a-f]+\s+in\s+(\S+)\s+(\S+?):(\d+)(?::\d+)?\s*$")
+_FRAME_LINE = re.compile(r"^\s*#\d+\s")
 _UBSAN = re.compile(r"^(\S+?):(\d+):(\d+): runtime error: (.*)$")
 _PATH = re.compile(r"(?:/[^\s:/]+)+/([^\s:/]+)")
 
@@ -466,20 +472,88 @@ def _short_paths(text: str) -> str:
     return _PATH.sub(lambda m: m.group(1), text)
 
 
-def _own_frames(report: list[str]) -> list[str]:
-    """``file:line in function`` of the report's frames in a submission's file (not ours,
-    not the C library's or the sanitizer's)."""
-    frames = []
+@dataclass(frozen=True)
+class _Frame:
+    """One frame of a sanitizer's stack that is in a C source file."""
+
+    file: str  # the file name, its folder cut off
+    line: int
+    function: str  # "" when the report names none (UBSan's first line)
+
+    @property
+    def ours(self) -> bool:
+        """In a file of unograde's (the driver, or our Card.c), not in the student's."""
+        return self.file in OUR_FILES
+
+    def __str__(self) -> str:
+        place = "unograde's Card.c" if self.file == OUR_CARD_FILE else self.file
+        return f"{place}:{self.line}" + (f" in {self.function}" if self.function else "")
+
+
+def _stacks(report: list[str]) -> list[tuple[str, list[_Frame]]]:
+    """The report's stacks in order, each with the line that heads it (the first is the
+    fault's own stack; then ASan's "freed by thread T0 here:", "previously allocated by
+    ..."), each holding its frames in C source files (the C library's and the sanitizer's
+    own frames are left out)."""
+    stacks: list[tuple[str, list[_Frame]]] = []
+    heading, current = "", None
     for line in report:
+        if not _FRAME_LINE.match(line):
+            current = None
+            if line.strip():
+                heading = line.strip()
+            continue
+        if current is None:
+            current = []
+            stacks.append((heading, current))
         m = _FRAME.match(line)
         if m is None:
             continue
         function, path, number = m.groups()
         name = path.rsplit("/", 1)[-1]
-        if name in OUR_FILES or not name.endswith((".c", ".h")) or path.startswith("../"):
+        # The driver's allocation wrappers (``--wrap=malloc``) are never the point.
+        if name.endswith((".c", ".h")) and not path.startswith("../"):
+            if not function.startswith("__wrap_"):
+                current.append(_Frame(name, int(number), function))
+    return stacks
+
+
+def _where(stacks: list[tuple[str, list[_Frame]]], ub_at: _Frame | None) -> str:
+    """Where the fault was, in the student's words: the first frame of the fault's stack in
+    a file the student wrote (Game.c, or their own Card.c), and the call into unograde's
+    code it was in; when no frame of the student's is on that stack, the fault was detected
+    in unograde's code (called from the driver), named as such, and the student's frame
+    that freed or allocated the memory, when the report shows one."""
+    frames = stacks[0][1] if stacks and stacks[0][1] else ([ub_at] if ub_at is not None else [])
+    theirs = [k for k, f in enumerate(frames) if not f.ours]
+    if theirs:
+        k = theirs[0]
+        where = f" at {frames[k]}"
+        if k > 0:  # it called into our code, where the sanitizer caught the fault
+            where += f", in its call to {frames[k - 1].function} ({frames[k - 1]})"
+        if len(theirs) > 1:
+            where += f", called from {frames[theirs[1]]}"
+        return where
+    if not frames:
+        return ""
+    where = " detected in unograde's code (not on a line of yours): " + ", called from ".join(
+        str(f) for f in frames[:2]
+    )
+    # Whose memory it was: the first frame of the student's that freed or allocated it, else
+    # the driver's that freed it (the card of a move, freed by the driver after playMove).
+    said = None
+    for heading, stack in stacks[1:]:
+        if not heading.startswith(("freed by", "previously allocated by")):
             continue
-        frames.append(f"{name}:{number} in {function}")
-    return frames
+        verb = "freed" if heading.startswith("freed") else "allocated"
+        theirs_here = [f for f in stack if not f.ours]
+        if theirs_here:
+            said = f"; the memory was {verb} at {theirs_here[0]}"
+            break
+        driver = [f for f in stack if f.file != OUR_CARD_FILE]
+        if said is None and driver:
+            said = f"; the memory was {verb} at {driver[0]}"
+    return where + (said or "")
 
 
 def sanitizer_report(printed: str) -> tuple[str, str] | None:
@@ -497,10 +571,10 @@ def sanitizer_report(printed: str) -> tuple[str, str] | None:
     report = [line for line in lines[start:] if MARK not in line][:MAX_REPORT_LINES]
     first = report[0].strip()
     ub = _UBSAN.match(first)
+    ub_at = None
     if ub is not None:
         what = f"UndefinedBehaviorSanitizer: {ub.group(4)}"
-        at = f"{ub.group(1).rsplit('/', 1)[-1]}:{ub.group(2)}"
-        frames = _own_frames(report) or [at]
+        ub_at = _Frame(ub.group(1).rsplit("/", 1)[-1], int(ub.group(2)), "")
     else:
         what = first.split("ERROR: ", 1)[1]
         what = re.sub(r"\s+on (unknown )?address 0x[0-9a-f]+.*$", "", what)
@@ -509,10 +583,7 @@ def sanitizer_report(printed: str) -> tuple[str, str] | None:
         )
         if access:
             what += f" ({access.split(' at ')[0].lower()})"
-        frames = _own_frames(report)
-    where = f" at {frames[0]}" if frames else ""
-    if len(frames) > 1:
-        where += f", called from {frames[1]}"
+    where = _where(_stacks(report), ub_at)
     text = _short_paths("\n".join(report))[:MAX_REPORT_CHARS]
     return f"{_short_paths(what)[:200]}{where}"[:400], text
 

@@ -71,6 +71,7 @@ class _ServedChild(_Child):
         budget: Budget | None,
         identity: Identity | None,
         compat32: bool,
+        rlimit_memory: bool = True,
     ) -> None:
         from .sandbox import FILE_MB, Tree
 
@@ -101,7 +102,7 @@ class _ServedChild(_Child):
         cmd = confine_command(identity, nproc=limits.processes, compat32=compat32)
         limit_words = [
             "--limits",
-            str(int(limits.memory_mb)),
+            str(int(limits.memory_mb) if rlimit_memory else 0),
             repr(float(total_cpu)),
             str(FILE_MB * 1024 * 1024),
             "0",
@@ -161,12 +162,16 @@ class ServedSession(Session):
         expected_calls: int = 1,
         budget: Budget | None = None,
         compat32: bool = False,
+        rlimit_memory: bool = True,
     ) -> None:
+        """``rlimit_memory`` False: no memory rlimit for the program (a sanitizer reserves
+        terabytes of shadow memory it never touches); its control group still bounds it."""
         super().__init__(
             folder, "", limits, isolation, expected_calls=expected_calls, budget=budget
         )
         self.command = tuple(command)
         self.compat32 = compat32
+        self.rlimit_memory = rlimit_memory
 
     def _spawn(self) -> _Child:
         return _ServedChild(
@@ -178,6 +183,7 @@ class ServedSession(Session):
             self.budget,
             self.identity,
             self.compat32,
+            self.rlimit_memory,
         )
 
     def _message(self, call: Call, cpu: float) -> bytes:

@@ -14,6 +14,10 @@ Shipping the reference into the child would hand every student the answer to the
 
 A move the rules reject, an exception, a timeout, a crash or an answer that is not a move
 loses that game for the player and is reported with the move and the state.
+
+C players (a ``player.c``, or a folder holding one: ``c_player.is_c_player``) play in the same
+tournaments: built in the sandbox and asked through the proxy ``Game.h``, whose calls the
+tournament's reference game answers from here (``c_player``, Decision D33).
 """
 
 from __future__ import annotations
@@ -27,8 +31,9 @@ from typing import Any
 
 from graders.assignment import Assignment, Limits
 from graders.run.sandbox import Session
-from graders.tournaments.arena import PlayerFault, SandboxedPlayer, Words, sandboxes
+from graders.tournaments.arena import PlayerFault, SandboxedPlayer, Words
 
+from . import c_player
 from . import game as G
 from .harness_files import harness_file, load
 from .tournament import TournamentResult, tournament
@@ -47,7 +52,8 @@ VIEW = load("player_game.py")  # its move_key is the one the child uses
 
 
 def player_name(path: Path) -> str:
-    """``alice.py`` -> alice; ``alice/player.py`` and the folder ``alice/`` -> alice."""
+    """``alice.py`` -> alice; ``alice/player.py`` and the folder ``alice/`` -> alice (and the
+    same for ``.c``)."""
     if path.is_dir() or path.stem == PLAYER_MODULE:
         return (path if path.is_dir() else path.resolve().parent).name or PLAYER_MODULE
     return path.stem
@@ -64,14 +70,16 @@ def prepare_player(path: Path, into: Path) -> None:
     if path.is_dir():
         main = path / f"{PLAYER_MODULE}.py"
         if not main.is_file():
-            raise ValueError(f"{path}: no {PLAYER_MODULE}.py in this folder")
+            raise ValueError(f"{path}: no {PLAYER_MODULE}.py in this folder (nor player.c)")
         for helper in sorted(path.glob("*.py")):
             if helper.name != "game.py" and not helper.name.startswith(("test_", "conftest")):
                 shutil.copy2(helper, into / helper.name)
     elif path.is_file() and path.suffix == ".py":
         shutil.copy2(path, into / f"{PLAYER_MODULE}.py")
     else:
-        raise ValueError(f"{path}: expected a player's .py file or a folder holding player.py")
+        raise ValueError(
+            f"{path}: expected a player's .py or .c file or a folder holding player.py or player.c"
+        )
     shutil.copy2(harness_file("player_game.py"), into / "game.py")
     shutil.copy2(harness_file("player_adapter.py"), into / f"{ADAPTER_MODULE}.py")
 
@@ -177,8 +185,9 @@ def run_tournament(
     isolation: str = "auto",
     limits: Limits = PLAYER_LIMITS,
     max_failures: int = MAX_FAILURES,
-) -> tuple[TournamentResult, list[SandboxPlayer], str]:
-    """Play the tournament with each player in its sandbox: (result, players, isolation)."""
+) -> tuple[TournamentResult, list[SandboxedPlayer], str]:
+    """Play the tournament with each player in its sandbox: (result, players, isolation).
+    Python and C players may play in one tournament."""
     if not 1 <= len(paths) <= G.NUM_PLAYERS:
         raise ValueError(f"a tournament needs 1 to {G.NUM_PLAYERS} players, got {len(paths)}")
     if games < 1:
@@ -191,19 +200,25 @@ def run_tournament(
             k += 1
             name = f"{base}-{k}"
         names.append(name)
+    calls = games * CALLS_PER_GAME
     with ExitStack() as stack:
-        folders = []
+        players: list[SandboxedPlayer] = []
         for path, name in zip(paths, names, strict=True):
+            if c_player.is_c_player(Path(path)):
+                players.append(
+                    c_player.open_player(
+                        stack, Path(path), name, limits, isolation, max_failures, calls
+                    )
+                )
+                continue
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="fcd-player-")))
             prepare_player(Path(path), folder)
-            folders.append((name, folder))
-        sessions = stack.enter_context(
-            sandboxes(
-                folders, PLAYER_MODULE, limits, isolation, ADAPTER_MODULE, games * CALLS_PER_GAME
-            )
-        )
-        players = [SandboxPlayer(name, session, max_failures) for name, session in sessions]
-        result = tournament(players, games, seed, names=names)
+            session = Session(
+                folder, PLAYER_MODULE, limits, isolation, adapter=ADAPTER_MODULE,
+                expected_calls=calls,
+            )  # fmt: skip
+            players.append(SandboxPlayer(name, stack.enter_context(session), max_failures))
+        result = tournament(players, games, seed, names=names)  # type: ignore[arg-type]
         return result, players, players[0].session.isolation
 
 

@@ -28,6 +28,8 @@ SR = load("scenario_runner.py")
 
 MARK = FEEDBACK.MARK
 SANITIZER_EXIT = 86  # the driver's sanitizers exit with this status (fcd_driver.c)
+# Our Card.c names itself so in the sanitizers' reports (its ``#line``): see the feedback module.
+OUR_CARD_FILE = FEEDBACK.OUR_CARD_FILE
 OUR_FILES = FEEDBACK.OUR_FILES
 MAX_REPORT_LINES = FEEDBACK.MAX_REPORT_LINES
 MAX_REPORT_CHARS = FEEDBACK.MAX_REPORT_CHARS

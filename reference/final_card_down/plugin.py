@@ -11,7 +11,8 @@ Three parts, one submission folder (``game.py``, ``test_game.py``, ``player.py``
   runs them, each run a sandboxed program of its own (``suite.py``) started from this
   process, never from the child that holds the student's ADT.
 * AI players are not graded here: ``unograde tournament final-card-down PLAYER.py ...``
-  (``arena.py``).
+  (``arena.py``; a C ``player.c`` too, ``c_player.py``).  A ``player.c`` that does not
+  compile is said in the review's notes.
 
 Runs in the grader's process only; student code never imports it.
 """
@@ -48,7 +49,7 @@ from graders.contract import (
 from graders.run.sandbox import Outcome, RunStatus
 from graders.tournaments.cli import tournament_command
 
-from . import c_adt, counterexample, explain, reading, suite
+from . import c_adt, c_player, counterexample, explain, reading, suite
 from .feedback import FEEDBACK
 from .feedback import FEEDBACK_FILE as FEEDBACK_PATH
 from .game.readings import Readings
@@ -414,8 +415,14 @@ class Plugin(
         self, submission: Any, results: Sequence[Any], limits: Limits, isolation: str
     ) -> ReviewResult:
         """Memory a C ``Game.c`` still held after ``destroyGame``: a note (a deduction only
-        when ``[extra] leak_deduction`` says how many points).  A Python ADT: nothing."""
-        return c_adt.leak_review(results, self.assignment.extra)
+        when ``[extra] leak_deduction`` says how many points).  A Python ADT: nothing.
+        A ``player.c`` is not graded here (it plays in tournaments), but one that does not
+        compile is said in a note with gcc's first error, before the tournament (D33)."""
+        review = c_adt.leak_review(results, self.assignment.extra)
+        problem = c_player.build_problem(submission.folder, isolation)
+        if problem is not None:
+            review = replace(review, notes=[*review.notes, problem])
+        return review
 
     def show_input(self, part: str, args: tuple) -> list[str]:
         """A scenario's deck and its steps (moves and queries), as the scenario names them
@@ -517,7 +524,7 @@ class Plugin(
         return [
             tournament_command(
                 run,
-                "Seeded four-player games between PLAYERS (each player.py in its sandbox) and "
-                "the reference's simple players; win rates with 95% intervals.",
+                "Seeded four-player games between PLAYERS (each player.py or player.c in its "
+                "sandbox) and the reference's simple players; win rates with 95% intervals.",
             )
         ]

@@ -188,7 +188,7 @@ def test_tournament_command(tmp_path):
     [
         ([str(ADA)] * 5, "a tournament needs 1 to 4 players, got 5"),
         ([str(EXAMPLES / "ada" / "game.py"), "README.txt"], "no such file"),
-        ([str(ROOT / "pyproject.toml")], "expected a player's .py file"),
+        ([str(ROOT / "pyproject.toml")], "expected a player's .py or .c file"),
         ([str(ROOT / "examples")], "no player.py in this folder"),
     ],
 )

@@ -132,6 +132,47 @@ def test_a_ubsan_report_names_the_students_file_and_line_cut_short():
     assert read.traceback.count("\n") < c_adt.MAX_REPORT_LINES
 
 
+def test_a_card_the_driver_freed_after_play_move_is_named_as_freed_by_the_driver():
+    """A Game.c that keeps the move's card (Game.h: the caller's, freed after playMove), read
+    later by the driver: no frame of the student's anywhere, so our frames are named, and the
+    driver's line that freed it (its allocation wrapper ``__wrap_free`` left out)."""
+    report = (
+        "=fcd= played\n"
+        "==7==ERROR: AddressSanitizer: heap-use-after-free on address 0x6020 at pc 0x1 sp 0x2\n"
+        "READ of size 4 at 0x6020 thread T0\n"
+        "    #0 0x51 in cardValue /tmp/unograde-prog-x/unograde_Card.c:33\n"
+        "    #1 0x52 in say_card /tmp/unograde-prog-x/fcd_driver.c:169\n"
+        "    #2 0x53 in ask /tmp/unograde-prog-x/fcd_driver.c:190\n"
+        "    #3 0x54 in __libc_start_call_main ../sysdeps/nptl/libc_start_call_main.h:58\n"
+        "\n"
+        "0x6020 is located 0 bytes inside of 12-byte region [0x6020,0x602c)\n"
+        "freed by thread T0 here:\n"
+        "    #0 0x61 in __interceptor_free ../../../../src/libsanitizer/asan/asan_malloc.cpp:52\n"
+        "    #1 0x62 in __wrap_free /tmp/unograde-prog-x/fcd_driver.c:148\n"
+        "    #2 0x63 in destroyCard /tmp/unograde-prog-x/unograde_Card.c:29\n"
+        "    #3 0x64 in main /tmp/unograde-prog-x/fcd_driver.c:313\n"
+        "\n"
+        "previously allocated by thread T0 here:\n"
+        "    #0 0x71 in __interceptor_malloc ../../../../src/libsanitizer/asan/asan_malloc.cpp:69\n"
+        "    #1 0x72 in newCard /tmp/unograde-prog-x/unograde_Card.c:18\n"
+        "    #2 0x73 in read_move /tmp/unograde-prog-x/fcd_driver.c:180\n"
+    )
+    message, text = c_adt.sanitizer_report(report)
+    assert message == (
+        "AddressSanitizer: heap-use-after-free (read of size 4) detected in unograde's code "
+        "(not on a line of yours): unograde's Card.c:33 in cardValue, called from "
+        "fcd_driver.c:169 in say_card; "
+        "the memory was freed at fcd_driver.c:313 in main"
+    )
+    assert "/tmp/unograde-prog-x" not in text
+
+
+def test_a_ubsan_report_with_no_frame_of_source_falls_back_on_its_first_line():
+    report = "/tmp/x/Game.c:12:5: runtime error: load of null pointer of type 'int'\n"
+    message, _ = c_adt.sanitizer_report(report)
+    assert message == "UndefinedBehaviorSanitizer: load of null pointer of type 'int' at Game.c:12"
+
+
 # ----------------------------------------------------------------- graded in the sandbox
 
 
@@ -169,6 +210,95 @@ def test_an_out_of_bounds_read_is_a_sanitizer_report_at_the_students_line(assign
     assert "heap-buffer-overflow" in case.messages[0]
     assert f"Game.c:{line} in newGame" in case.messages[0]
     assert "AddressSanitizer" in case.traceback and len(case.traceback) <= 8000
+
+
+def line_in(path: Path, text: str) -> int:
+    """The line of ``path`` holding ``text`` (exactly one)."""
+    found = [k + 1 for k, line in enumerate(path.read_text().splitlines()) if text in line]
+    assert len(found) == 1, (path.name, text, found)
+    return found[0]
+
+
+def ada_with(folder: Path, old: str, new: str) -> Path:
+    """ada's sound Game.c with one planted fault, in ``folder``."""
+    folder.mkdir()
+    source = (EXAMPLES / "ada" / "Game.c").read_text()
+    assert source.count(old) == 1
+    (folder / "Game.c").write_text(source.replace(old, new))
+    return folder
+
+
+# The first discard freed in newGame, then read through cardValue (unograde's Card.c).
+FREE_FIRST = (
+    "    Card first = g->all[dealt];\n",
+    "    Card first = g->all[dealt];\n    destroyCard(first);\n",
+)
+OUR_CARD_C = ROOT / "assignments" / "final-card-down" / "c" / "Card.c"
+
+
+def test_a_fault_caught_in_our_card_c_is_told_at_the_students_call(assignment, adt_cases, tmp_path):
+    folder = ada_with(tmp_path / "fay", *FREE_FIRST)
+    result = grade(assignment, folder, named(adt_cases, "faq_dealing_order"))
+    (case,) = result.cases
+    assert case.outcome == "sanitizer"
+    message = case.messages[0]
+    call = line_in(folder / "Game.c", "if (cardValue(first) == DRAW_TWO)")
+    ours = line_in(OUR_CARD_C, "return card->value;")
+    assert "heap-use-after-free (read of size 4) at Game.c:" in message
+    assert f" at Game.c:{call} in newGame, " in message  # the student's line comes first
+    assert message.endswith(f"in its call to cardValue (unograde's Card.c:{ours} in cardValue)")
+
+
+def test_a_card_c_the_student_sent_is_their_file(assignment, adt_cases, tmp_path):
+    folder = ada_with(tmp_path / "gil", *FREE_FIRST)
+    text = OUR_CARD_C.read_text()
+    own = "\n".join(line for line in text.splitlines() if not line.startswith("#line")) + "\n"
+    assert own != text
+    (folder / "Card.c").write_text(own)
+    result = grade(assignment, folder, named(adt_cases, "faq_dealing_order"))
+    (case,) = result.cases
+    assert case.outcome == "sanitizer"
+    read = line_in(folder / "Card.c", "return card->value;")
+    call = line_in(folder / "Game.c", "if (cardValue(first) == DRAW_TWO)")
+    assert (
+        f" at Card.c:{read} in cardValue, called from Game.c:{call} in newGame"
+        in (case.messages[0])
+    )
+    assert "unograde's" not in case.messages[0]
+
+
+def test_a_fault_with_no_frame_of_the_students_says_it_was_found_in_our_code(
+    assignment, adt_cases, tmp_path
+):
+    """handCard answers a card it has freed; the driver reads it (cardValue, in our Card.c,
+    called from fcd_driver.c): no line of Game.c is on that stack, so the report says so,
+    and names the line of Game.c that freed the card."""
+    folder = ada_with(
+        tmp_path / "hal",
+        "    return g->hands[g->player].items[card];\n",
+        "    Card c = g->hands[g->player].items[card];\n"
+        "    Card copy = newCard(cardValue(c), cardColor(c), cardSuit(c));\n"
+        "    destroyCard(copy);\n"
+        "    return copy;\n",
+    )
+    result = grade(assignment, folder, named(adt_cases, "faq_dealing_order"))
+    (case,) = result.cases
+    assert case.outcome == "sanitizer"
+    message = case.messages[0]
+    freed = line_in(folder / "Game.c", "destroyCard(copy);")
+    # The driver prints a card with cardValue, cardColor and cardSuit as printf's arguments,
+    # in an order C leaves open: the getter that first reads the freed card is one of them.
+    getters = [
+        f"unograde's Card.c:{line_in(OUR_CARD_C, f'return card->{field};')} in card{name}"
+        for field, name in (("value", "Value"), ("color", "Color"), ("suit", "Suit"))
+    ]
+    head = (
+        "AddressSanitizer: heap-use-after-free (read of size 4) detected in unograde's code "
+        "(not on a line of yours): "
+    )
+    assert any(f"{head}{getter}, called from fcd_driver.c:" in message for getter in getters)
+    assert message.endswith(f"; the memory was freed at Game.c:{freed} in handCard")
+    assert " at Game.c:" not in message.split("; the memory")[0]  # none of theirs on the stack
 
 
 def test_a_leak_after_destroy_game_is_a_note_not_a_fault(assignment, adt_cases):

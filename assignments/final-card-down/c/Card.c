@@ -5,6 +5,9 @@
 
 #include "Card.h"
 
+// This file's name in sanitizer reports, so that a report tells this Card.c, which is
+// unograde's, from a Card.c a student sends (which replaces this one entirely).
+#line 11 "unograde_Card.c"
 struct _card {
     value value;
     color color;
