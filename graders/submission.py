@@ -47,6 +47,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from .errors import UnogradeError
 from .kit.runtime.notebook import NotebookError, cap_notes, notebook_code, syntax_problem
 
 MAX_ZIP_BYTES = 50 * 1024 * 1024
@@ -112,7 +113,7 @@ def syntax_checked_later() -> Iterator[None]:
         _LATER.reset(token)
 
 
-class SubmissionError(ValueError):
+class SubmissionError(UnogradeError, ValueError):
     """A path that is not a submission at all (missing, unreadable)."""
 
 

@@ -34,6 +34,7 @@ from pathlib import Path, PurePosixPath
 from .. import __version__
 from ..assignment import Assignment, AssignmentError
 from ..contract import ProgramIO, SelfCheck
+from ..errors import UnogradeError
 from ..paths import templates_dir
 from ..run import harness
 from ..run.layouts import layout_specs
@@ -51,7 +52,7 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 OTHER_COMPILERS = {"gcc": ("cc", "clang")}
 
 
-class KitError(ValueError):
+class KitError(UnogradeError, ValueError):
     """An assignment that cannot make a kit, or a broken one (a one-line message)."""
 
 

@@ -15,13 +15,14 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
+from ..errors import UnogradeError
 from ..gradebook.records import Claim
 
 METADATA = "submission_metadata.yml"
 MAX_BYTES = 20 * 1024 * 1024
 
 
-class MetadataError(ValueError):
+class MetadataError(UnogradeError, ValueError):
     """A metadata file that cannot be read: ``file: what is wrong``."""
 
 

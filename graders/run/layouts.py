@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..assignment import Limits
+from ..errors import UnogradeError
 
 # What a layout's build limits are when the toml leaves them out: a compiler needs more
 # memory, time and disk than a case.
@@ -52,7 +53,7 @@ BUILD_DEFAULTS = {
 }
 
 
-class LayoutError(ValueError):
+class LayoutError(UnogradeError, ValueError):
     """A ``[layouts.*]`` table that cannot be used."""
 
 
