@@ -1,34 +1,41 @@
-"""Benchmark: grading a class, with every case (public and hidden), at 1 and at N jobs.
+"""Benchmark: what grading costs, against bare interpreters started in the same run.
 
-    python benchmarks/bench_grade.py [--submissions 40] [--jobs 2] [--assignments ...]
+    python benchmarks/bench_grade.py [--submissions 40] [--jobs 2] [--repeat 5]
+                                     [--assignments uno-moves ochos-locos uno-lab]
+                                     [--no-class] [--no-fcd] [--no-fixtures] [--table]
 
-Everything is measured in the same run, so the ratios mean something on any machine:
+Every figure is a median with its range (over ``--repeat`` runs), and every ratio is taken
+against a baseline measured in the same run, interleaved: before and after each timed run,
+SUBMISSIONS starts of ``python -c pass`` and of ``python -I -S -c pass``, JOBS at a time (the
+first pays for the interpreter's ``site`` and every ``.pth`` file of its site-packages, the
+second is the bare interpreter a sandboxed child starts). Per assignment:
 
-- the baseline: as many bare interpreters (``python -c pass``) as submissions, JOBS at a time,
-  the floor any process-per-submission grader pays;
-- per assignment, a class of SUBMISSIONS copies of a correct submission, graded with all
-  cases at ``--jobs 1`` and at ``--jobs JOBS`` (reports in every format written);
-- the grader's main process: its own CPU (utime + stime of this process) per submission,
-  recording each result in a gradebook (a fresh SQLite file, as ``unograde grade`` does by
-  default; ``--no-gradebook`` leaves it out), and the part of it the recording took; the
-  workers' CPU per submission (comparing, feedback, reports) and the sandboxed children's
-  (the student's code and the harness), as the workers measured them;
-- the class dashboard (``OUT/index.html``), drawn once per batch after it: its CPU and time;
-- a model of the throughput at 16 and 64 cores from those figures: the work per submission
-  spreads over the cores, the main process's share does not (it is the limit).
+- through the command (``python -m graders.cli grade``, what ``unograde grade`` runs), a class
+  of SUBMISSIONS copies of a correct submission and a class of 2, ``--jobs JOBS``, every case
+  (public and hidden), reports in every format, a fresh gradebook: the MARGINAL cost of a
+  submission, (class - class of 2) / (SUBMISSIONS - 2), in milliseconds and in bare starts
+  (target: at most 3 ``python -c pass`` starts);
+- one submission end to end: ``grade ASSIGNMENT s.py --out DIR`` (a fresh gradebook) and
+  ``check ASSIGNMENT s.py``, wall seconds (target: at most 0.6 s each), and the modules the
+  ``grade`` run imports, by package (``python -X importtime``, self times summed);
+- where one submission's CPU goes (``cost_parts.worker_parts``): the sandboxed child, and the
+  worker's own CPU split into judging, each report format and the rest;
+- in this process (``--no-class`` leaves it out), the class graded by ``grade_batch`` at
+  ``--jobs 1`` and ``--jobs JOBS``: submissions per second, the main process's CPU per
+  submission (the gradebook's share of it), the workers' and the children's, and a model of
+  the throughput on 16 and 64 cores.
 
-Each figure is the median of ``--repeat`` runs (3 by default; the range is printed beside it),
-and the baseline is measured again before each repeat: starting 40 interpreters moves by a third
-from one moment to the next on a shared machine, and a ratio of two single runs moved with it.
-
-What bounds each figure is printed with it. Fixture generation (10,000 uno-moves part 4
-fixtures with their solutions, ``--jobs JOBS``) is timed too, and final-card-down's example
-class (its test suites run on the reference and on the mutants) at 1 and JOBS jobs.
+Then a sandboxed child's start layer by layer (``cost_parts.child_layers``: the interpreter,
+the launcher, seccomp, setpriv, bubblewrap, the control group), final-card-down's example
+class and fixture generation (as before). ``--table`` ends with the Markdown table that
+docs/speed.md quotes. The machine's load average is printed at the start and the end: a
+figure is worth quoting only from a run on an otherwise idle machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import shutil
 import statistics
@@ -36,11 +43,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import cost_parts  # noqa: E402
 
 from graders.assignment import load_assignment  # noqa: E402
 from graders.grade.batch import grade_batch  # noqa: E402
@@ -62,14 +71,138 @@ def own_cpu() -> float:
 
 
 def bare_interpreters(count: int, jobs: int) -> float:
-    started = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        list(
-            pool.map(
-                lambda _: subprocess.run([sys.executable, "-c", "pass"], check=True), range(count)
-            )
+    return cost_parts.bare_starts(cost_parts.BARE["python -c pass"], count, jobs)
+
+
+class Baseline:
+    """The bare starts, measured again around every timed run (interleaved): each kind's
+    wall seconds for COUNT starts, JOBS at a time, every time it was measured."""
+
+    def __init__(self, count: int, jobs: int) -> None:
+        self.count, self.jobs = count, jobs
+        self.walls: dict[str, list[float]] = {name: [] for name in cost_parts.BARE}
+
+    def measure(self) -> dict[str, float]:
+        now = {}
+        for name, command in cost_parts.BARE.items():
+            now[name] = cost_parts.bare_starts(command, self.count, self.jobs)
+            self.walls[name].append(now[name])
+        return now
+
+    def around(self, timed):
+        """``timed()``'s result, with each baseline's mean of just before and just after it
+        (milliseconds per start)."""
+        before = self.measure()
+        result = timed()
+        after = self.measure()
+        per_start = {k: 1000 * (before[k] + after[k]) / 2 / self.count for k in before}
+        return result, per_start
+
+    def text(self) -> str:
+        return "; ".join(
+            f"{name}: {cost_parts.median_range(walls, 1000 / self.count, 2)} ms per start "
+            f"({self.count} starts, {self.jobs} at a time, measured {len(walls)} times)"
+            for name, walls in self.walls.items()
         )
-    return time.perf_counter() - started
+
+
+def command_env() -> dict[str, str]:
+    """The environment of a timed command: this checkout first on the path, and compiled
+    bytecode written and read as on a user's machine (a shell that sets
+    PYTHONDONTWRITEBYTECODE would have every run compile ~85 of unograde's modules from source,
+    about 0.1 s that no installed copy pays)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def compile_once() -> None:
+    """Bytecode for the checkout's packages, written before anything is timed."""
+    import compileall
+
+    for package in ("graders", "reference", "unokit", "assignments"):
+        if (ROOT / package).is_dir():
+            compileall.compile_dir(ROOT / package, quiet=1)
+
+
+def command(*words: str, cwd: Path) -> float:
+    """Wall seconds of ``python -m graders.cli WORDS`` (what ``unograde`` runs), which must
+    succeed (``check`` exits 1 only when a case fails: not for a correct submission)."""
+    env = command_env()
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "graders.cli", *words], cwd=cwd, env=env,
+                          capture_output=True, text=True)  # fmt: skip
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(words)} failed ({done.returncode}):\n{done.stderr[-3000:]}")
+    return seconds
+
+
+def imports_by_package(*words: str, cwd: Path) -> list[tuple[str, float]]:
+    """Milliseconds of importing, by top-level package, in one run of the command."""
+    env = command_env()
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "graders.cli", *words],
+                          cwd=cwd, env=env, capture_output=True, text=True)  # fmt: skip
+    totals: dict[str, float] = {}
+    for line in done.stderr.splitlines():
+        if not line.startswith("import time:") or "self [us]" in line:
+            continue
+        self_us, _, name = line[len("import time:") :].split("|")
+        package = name.strip().split(".")[0]
+        totals[package] = totals.get(package, 0.0) + int(self_us) / 1000
+    return sorted(totals.items(), key=lambda kv: -kv[1])
+
+
+def through_command(assignment_id: str, n: int, jobs: int, repeat: int, base: Baseline,
+                    work: Path) -> dict:  # fmt: skip
+    """The class and a class of 2 graded by the command; one submission graded and checked."""
+    big = make_class(CORRECT[assignment_id], n, work / "big")
+    small = make_class(CORRECT[assignment_id], 2, work / "small")
+    single = work / "single" / f"s{CORRECT[assignment_id].suffix}"
+    single.parent.mkdir()
+    single.write_text(CORRECT[assignment_id].read_text(encoding="utf-8"))
+    figures: dict[str, list] = {"marginal": [], "ratio": [], "ratio_isolated": [],
+                                "grade": [], "check": [], "per_start": []}  # fmt: skip
+
+    def grade(klass: Path, k: int, label: str, *extra: str) -> float:
+        out, book = work / f"out-{label}-{k}", work / f"book-{label}-{k}.db"
+        return command("grade", assignment_id, str(klass), "--jobs", str(jobs), "--out",
+                       str(out), "--gradebook", str(book), *extra, cwd=work)  # fmt: skip
+
+    for k in range(repeat):
+        whole, at_big = base.around(lambda: grade(big, k, "big"))  # noqa: B023
+        two, at_small = base.around(lambda: grade(small, k, "small"))  # noqa: B023
+        marginal = 1000 * (whole - two) / (n - 2)
+        per_start = {name: (at_big[name] + at_small[name]) / 2 for name in at_big}
+        figures["marginal"].append(marginal)
+        figures["per_start"].append(per_start)
+        figures["ratio"].append(marginal / per_start["python -c pass"])
+        figures["ratio_isolated"].append(marginal / per_start["python -I -S -c pass"])
+        figures["grade"].append(base.around(lambda: grade(single, k, "one"))[0])  # noqa: B023
+        figures["check"].append(
+            base.around(lambda: command("check", assignment_id, str(single), "-q", cwd=work))[0]
+        )
+    figures["imports"] = imports_by_package(
+        "grade", assignment_id, str(single), "--out", str(work / "out-imports"),
+        "--gradebook", str(work / "book-imports.db"), cwd=work,
+    )  # fmt: skip
+    return figures
+
+
+def print_command(assignment_id: str, n: int, jobs: int, f: dict) -> None:
+    mr = cost_parts.median_range
+    print(
+        f"  through the command, --jobs {jobs}: marginal cost of a submission "
+        f"{mr(f['marginal'])} ms = {mr(f['ratio'], digits=2)} starts of python -c pass "
+        f"(target: at most 3), {mr(f['ratio_isolated'], digits=2)} of python -I -S -c pass"
+    )
+    print(
+        f"  one submission end to end: grade --out DIR {mr(f['grade'], digits=2)} s; "
+        f"check {mr(f['check'], digits=2)} s (target: at most 0.6 s each)"
+    )
+    total = sum(ms for _, ms in f["imports"])
+    top = ", ".join(f"{name} {ms:.0f}" for name, ms in f["imports"][:8])
+    print(f"  imports of one grade --out run: {total:.0f} ms ({top}, ...)")
 
 
 def make_class(source: Path, count: int, folder: Path) -> Path:
@@ -194,87 +327,56 @@ def fcd_example_class(jobs: int, mode: str, students: tuple[str, ...] = ()) -> t
         shutil.rmtree(out, ignore_errors=True)
 
 
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} (1, 5, 15 min)"
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--submissions", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--assignments", nargs="*", default=list(CORRECT))
     parser.add_argument("--isolation", default="auto")
     parser.add_argument("--no-fixtures", action="store_true")
     parser.add_argument("--no-fcd", action="store_true")
+    parser.add_argument("--no-class", action="store_true", help="no in-process class runs")
     parser.add_argument("--no-gradebook", action="store_true")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-layers", action="store_true")
+    parser.add_argument("--table", action="store_true", help="end with the Markdown table")
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    compile_once()
     mode = choose_isolation(args.isolation)
-    n, jobs = args.submissions, args.jobs
+    n, jobs = max(3, args.submissions), args.jobs
     repeat = max(1, args.repeat)
-    baselines: list[float] = []
-    print(f"isolation: {mode}; class size {n}; jobs 1 and {jobs}; medians of {repeat} runs")
+    base = Baseline(n, jobs)
+    table: dict[str, dict] = {}
+    print(f"isolation: {mode}; class size {n}; jobs {jobs}; medians of {repeat} runs "
+          f"(low to high in brackets); {os.cpu_count()} cores; {load()}")  # fmt: skip
     for assignment_id in args.assignments:
         work = Path(tempfile.mkdtemp(prefix="unograde-bench-"))
-        ones, manys, ratios = [], [], []
         try:
-            klass = make_class(CORRECT[assignment_id], n, work)
-            record = not args.no_gradebook
-            for k in range(repeat):
-                base = bare_interpreters(n, jobs)
-                one = run(assignment_id, klass, 1, mode, work / f"out1-{k}", record)
-                many = run(assignment_id, klass, jobs, mode, work / f"outN-{k}", record)
-                baselines.append(base)
-                ones.append(one)
-                manys.append(many)
-                ratios.append(many["wall"] / base)
-            dashboard = draw_dashboard(assignment_id, manys[-1]["items"], work / f"outN-{k}")
+            figures = through_command(assignment_id, n, jobs, repeat, base, work)
+            parts = cost_parts.worker_parts(assignment_id, CORRECT[assignment_id], mode)
+            print(f"\n{assignment_id}: {parts.cases} cases per submission (all)")
+            print_command(assignment_id, n, jobs, figures)
+            cost_parts.print_worker_parts(assignment_id, parts)
+            table[assignment_id] = {"command": figures, "parts": parts}
+            if not args.no_class:
+                table[assignment_id]["class"] = in_process(
+                    assignment_id, n, jobs, mode, repeat, base, not args.no_gradebook, work
+                )
         finally:
             shutil.rmtree(work, ignore_errors=True)
-        one, many = median_run(ones), median_run(manys)
-        print(f"\n{assignment_id}: {many['cases']} cases per submission (all), "
-              f"{many['perfect']}/{many['n']} full marks")  # fmt: skip
-        print(f"  jobs 1: {one['rate']:.1f} submissions/s ({spread(ones, 'wall')} s)")
-        print(
-            f"  jobs {jobs}: {many['rate']:.1f} submissions/s ({spread(manys, 'wall')} s); "
-            f"speed-up {one['wall'] / many['wall']:.2f}x (target at 2 jobs: at least 1.8)"
-        )
-        print(
-            f"  main process: {many['main_ms']:.1f} ms CPU per submission (target: at most 10), "
-            + (f"of which recording in the gradebook: {many['record_ms']:.2f} ms"
-               if record else "no gradebook")
-        )  # fmt: skip
-        print(
-            f"  class dashboard (index.html, once per batch): {dashboard[0]:.2f} s CPU, "
-            f"{dashboard[1]:.2f} s"
-        )
-        print(
-            f"  workers: {many['worker_ms']:.1f} ms CPU per submission (compare, feedback, "
-            f"reports); sandboxed children: {many['child_ms']:.1f} ms"
-        )
-        print(
-            f"  ratio to bare interpreters: {statistics.median(ratios):.2f} "
-            f"({min(ratios):.2f} to {max(ratios):.2f}; each repeat against its own baseline; "
-            "target: at most 3)"
-        )
-        for cores in (16, 64):
-            rate, bound = model(many, cores)
-            print(f"  model, {cores} cores: about {rate:.0f} submissions/s (bounded by {bound})")
-    baseline = statistics.median(baselines) if baselines else bare_interpreters(n, jobs)
-    print(
-        f"\nbaseline: {n} bare interpreters (python -c pass), {jobs} at a time: "
-        f"{baseline:.2f} s (median; {min(baselines or [baseline]):.2f} to "
-        f"{max(baselines or [baseline]):.2f} s)"
-    )
+    print(f"\nbaseline (interleaved with every timed run above): {base.text()}")
+    if not args.no_layers:
+        print()
+        cost_parts.print_layers(cost_parts.child_layers(mode))
     if not args.no_fcd:
-        one, count = fcd_example_class(1, mode)
-        many, _ = fcd_example_class(jobs, mode)
-        then, then_count = fcd_example_class(jobs, mode, FCD_CLASS_THEN)
-        print(
-            f"\nfinal-card-down example class ({count} students, every case): "
-            f"jobs 1: {one:.2f} s; jobs {jobs}: {many:.2f} s (speed-up {one / many:.2f}x; ratio "
-            f"to {count} bare interpreters: {many / (baseline * count / n):.0f}). "
-            f"The class of issue 15 ({', '.join(FCD_CLASS_THEN)}): {then:.2f} s at jobs {jobs}; "
-            f"before issue 15: {FCD_BEFORE} s (target: under half, {FCD_BEFORE / 2} s). Bounded "
-            "by the sandboxed pytest runs (about 0.17 s each, most of it starting Python and "
-            f"pytest), {jobs} at a time across the workers"
-        )
+        fcd(jobs, mode, base, n)
     if not args.no_fixtures:
         folder = Path(tempfile.mkdtemp(prefix="unograde-bench-fixtures-"))
         try:
@@ -285,6 +387,86 @@ def main() -> None:
             f"\nfixtures: 10,000 uno-moves part04 fixtures with solutions, --jobs {jobs}: "
             f"{seconds:.1f} s (target: under 10; bounded by the simulation, in {jobs} processes)"
         )
+    print(f"\nat the end: {load()}")
+    if args.table:
+        print_table(table, n, jobs)
+
+
+def in_process(assignment_id, n, jobs, mode, repeat, base, record, work) -> dict:
+    """The class graded by ``grade_batch`` in this process, at 1 and JOBS jobs."""
+    klass = make_class(CORRECT[assignment_id], n, work / "in-process")
+    ones, manys = [], []
+    for k in range(repeat):
+        ones.append(run(assignment_id, klass, 1, mode, work / f"out1-{k}", record))
+        manys.append(run(assignment_id, klass, jobs, mode, work / f"outN-{k}", record))
+    base.measure()
+    dashboard = draw_dashboard(assignment_id, manys[-1]["items"], work / f"outN-{k}")
+    one, many = median_run(ones), median_run(manys)
+    print(f"  in this process (grade_batch), {many['perfect']}/{many['n']} full marks:")
+    print(f"    jobs 1: {one['rate']:.1f} submissions/s ({spread(ones, 'wall')} s)")
+    print(
+        f"    jobs {jobs}: {many['rate']:.1f} submissions/s ({spread(manys, 'wall')} s); "
+        f"speed-up {one['wall'] / many['wall']:.2f}x (target at 2 jobs: at least 1.8)"
+    )
+    print(
+        f"    main process: {spread(manys, 'main_ms')} ms CPU per submission (target: at most "
+        "10), " + (f"of which recording in the gradebook: {spread(manys, 'record_ms')} ms"
+                   if record else "no gradebook")
+    )  # fmt: skip
+    print(
+        f"    workers: {spread(manys, 'worker_ms')} ms CPU per submission (compare, feedback, "
+        f"reports); sandboxed children: {spread(manys, 'child_ms')} ms"
+    )
+    print(
+        f"    class dashboard (index.html, once per batch): {dashboard[0]:.2f} s CPU, "
+        f"{dashboard[1]:.2f} s"
+    )
+    for cores in (16, 64):
+        rate, bound = model(many, cores)
+        print(f"    model, {cores} cores: about {rate:.0f} submissions/s (bounded by {bound})")
+    return {"many": many, "one": one}
+
+
+def fcd(jobs: int, mode: str, base: Baseline, n: int) -> None:
+    one, count = fcd_example_class(1, mode)
+    many, _ = fcd_example_class(jobs, mode)
+    then, _ = fcd_example_class(jobs, mode, FCD_CLASS_THEN)
+    per_start = statistics.median(base.walls["python -c pass"]) / n
+    print(
+        f"\nfinal-card-down example class ({count} students, every case): "
+        f"jobs 1: {one:.2f} s; jobs {jobs}: {many:.2f} s (speed-up {one / many:.2f}x; ratio "
+        f"to {count} bare interpreters: {many / (per_start * count):.0f}). "
+        f"The class of issue 15 ({', '.join(FCD_CLASS_THEN)}): {then:.2f} s at jobs {jobs}; "
+        f"before issue 15: {FCD_BEFORE} s (target: under half, {FCD_BEFORE / 2} s). Bounded "
+        "by the sandboxed pytest runs (about 0.17 s each, most of it starting Python and "
+        f"pytest), {jobs} at a time across the workers"
+    )
+
+
+def print_table(table: dict, n: int, jobs: int) -> None:
+    """The Markdown table docs/speed.md quotes."""
+    mr = cost_parts.median_range
+    ids = list(table)
+    rows = [
+        ("cases per submission", lambda t: str(t["parts"].cases)),
+        (f"marginal cost of a submission, `--jobs {jobs}`, ms",
+         lambda t: mr(t["command"]["marginal"])),
+        ("in `python -c pass` starts (target 3)",
+         lambda t: "**" + mr(t["command"]["ratio"], digits=2) + "**"),
+        ("in `python -I -S -c pass` starts",
+         lambda t: mr(t["command"]["ratio_isolated"], digits=2)),
+        ("`grade s.py --out DIR`, s (target 0.6)", lambda t: mr(t["command"]["grade"], digits=2)),
+        ("`check s.py`, s (target 0.6)", lambda t: mr(t["command"]["check"], digits=2)),
+        ("sandboxed child, CPU ms", lambda t: mr(t["parts"].child_ms)),
+        ("worker, CPU ms", lambda t: mr(t["parts"].worker_ms)),
+        ("of which judging", lambda t: mr(t["parts"].judge_ms)),
+        ("of which reports (4 formats)",
+         lambda t: f"{sum(statistics.median(v) for v in t['parts'].formats_ms.values()):.1f}"),
+    ]  # fmt: skip
+    print("\n| | " + " | ".join(ids) + " |")
+    print("|---|" + "---|" * len(ids))
+    for label, cell in rows:
+        print(f"| {label} | " + " | ".join(cell(table[i]) for i in ids) + " |")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import courses
+from .errors import UnogradeError
 from .vocabulary import Case, Limits, Part
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 HIDDEN_VISIBILITIES = ("after_published", "after_due_date", "hidden", "visible")
 
 
-class AssignmentError(ValueError):
+class AssignmentError(UnogradeError, ValueError):
     """An unknown assignment or part, or a broken assignment folder."""
 
 

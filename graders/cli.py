@@ -1,8 +1,10 @@
 """The ``unograde`` command.
 
-One small function per verb; each turns the user's words into a call on the
-library and every expected failure (unknown assignment, missing file, bad input)
-into a one-line message on stderr and exit status 2, never a traceback.
+One small function per verb; each turns the user's words into a call on the library's API
+(``graders.grade.api`` for ``grade``, ``graders.check.api`` for ``check``...) and prints what
+it returns. Every expected failure (unknown assignment, missing file, bad input) is an error
+of :mod:`graders.errors`' family, raised where it is found and turned into a one-line message
+on stderr and its exit status (2) in one place, :meth:`Unograde.main`: never a traceback.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -22,22 +25,17 @@ from .assignment import (
     split_target,
 )
 from .courses import CourseError, add_course
-from .dashboard import dashboard
-from .export import export
+from .errors import UnogradeError, as_usage_error
 from .gradebook.options import gradebook_option
-from .roster import roster
 from .textsafe import terminal_plain
-from .usage import USAGE_ERROR, fail
+from .usage import USAGE_ERROR, exit_for, fail
 
 
 def resolve_part(target: str, need_part: bool = True):
     assignment_id, part = split_target(target)
-    try:
-        assignment = load_assignment(assignment_id)
-        if part is not None:
-            assignment.part(part)
-    except AssignmentError as exc:
-        fail(str(exc))
+    assignment = load_assignment(assignment_id)
+    if part is not None:
+        assignment.part(part)
     if need_part and part is None and len(assignment.parts) == 1:
         part = assignment.parts[0].id
     if need_part and part is None:
@@ -63,14 +61,29 @@ class Unograde(click.Group):
     """The core's verbs, plus every verb an assignment offers (``Commands``), dispatched as
     ``unograde VERB ASSIGNMENT [ARGS...]`` to that assignment's own click command."""
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """The one place an error of the family becomes an exit (:func:`graders.usage.exit_for`):
+        whichever verb raised it, while reading its options or running."""
+        try:
+            return super().main(*args, **kwargs)
+        except UnogradeError as exc:
+            exit_for(exc)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
-        core = super().list_commands(ctx)
+        core = sorted({*super().list_commands(ctx), *LAZY_VERBS})
         extra = {verb for a in _safe_ids() for verb in _extras(a)}
         return core + sorted(extra - set(core))
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         command = super().get_command(ctx, name)
         if command is not None:
+            return command
+        if name in LAZY_VERBS:  # imported when used: ``grade`` does not pay for ``similarity``
+            import importlib
+
+            module, attribute = LAZY_VERBS[name]
+            command = getattr(importlib.import_module(module, __package__), attribute)
+            self.add_command(command, name)
             return command
         offered = [a for a in _safe_ids() if name in _extras(a)]
         return _dispatcher(name, offered) if offered else None
@@ -103,10 +116,7 @@ def _dispatcher(verb: str, offered: list[str]) -> click.Command:
             click.echo(ctx.get_help())
             ctx.exit(0 if args else USAGE_ERROR)
         assignment_id, rest = args[0], list(args[1:])
-        try:
-            load_assignment(assignment_id)
-        except AssignmentError as exc:
-            fail(str(exc))
+        load_assignment(assignment_id)
         command = _extras(assignment_id).get(verb)
         if command is None:
             fail(f"{assignment_id} has no `{verb}` (assignments with one: {offers})")
@@ -117,20 +127,14 @@ def _dispatcher(verb: str, offered: list[str]) -> click.Command:
 
 def _run_extra(ctx: click.Context, command: click.Command, name: str, args: list[str]) -> None:
     """Run an assignment's command; its ValueError is a one-line message and exit status 2."""
-    try:
-        with command.make_context(name, args, parent=ctx.parent) as sub:
-            code = command.invoke(sub)
-    except ValueError as exc:
-        fail(str(exc))
+    with as_usage_error(ValueError), command.make_context(name, args, parent=ctx.parent) as sub:
+        code = command.invoke(sub)
     sys.exit(code or 0)
 
 
 def _add_courses(ctx: click.Context, param: click.Parameter, folders: tuple[Path, ...]) -> None:
     for folder in folders:
-        try:
-            add_course(folder)
-        except CourseError as exc:
-            fail(str(exc))
+        add_course(folder)
 
 
 @click.group(cls=Unograde, context_settings={"help_option_names": ["-h", "--help"]})
@@ -160,11 +164,7 @@ def list_command() -> None:
     table = Table(title="unograde assignments")
     for column in ("assignment", "part", "function", "points", "course"):
         table.add_column(column)
-    try:
-        ids = list_assignments()
-    except CourseError as exc:
-        fail(str(exc))
-    for assignment_id in ids:
+    for assignment_id in list_assignments():
         try:
             a = load_assignment(assignment_id)
         except (AssignmentError, CourseError) as exc:
@@ -213,13 +213,11 @@ def solve(target: str, file: Path, as_json: bool) -> None:
         fail(f"{assignment.id} has no reference solver for `solve`")
     if not file.is_file():
         fail(f"{file}: no such file")
-    try:
+    with as_usage_error(ValueError):
         if as_json:
             click.echo(compact_json(plugin.solve_json(part, file)))
         else:
             click.echo(plugin.solve(part, file), nl=False)
-    except ValueError as exc:
-        fail(str(exc))
 
 
 @main.group()
@@ -277,11 +275,9 @@ def _generate_command(assignment, plugin) -> click.Command:
 
     def callback(target: str, count: int, seed: int, out: Path, jobs: int, **options) -> None:
         _, part = resolve_part(target)
-        try:
+        with as_usage_error(OSError, ValueError):
             request = FixtureRequest(part, count, seed, out, options, jobs)
             written = plugin.generate_fixtures(request)
-        except (OSError, ValueError) as exc:
-            fail(str(exc))
         click.echo(f"wrote {len(written)} files to {out}")
 
     return click.Command(
@@ -307,14 +303,8 @@ def _generate_command(assignment, plugin) -> click.Command:
     )
 
 
-def _parse_formats(text: str) -> list[str]:
-    from .report import FORMATS
-
-    formats = [f.strip() for f in text.split(",") if f.strip()]
-    unknown = [f for f in formats if f not in FORMATS]
-    if unknown:
-        fail(f"unknown format {unknown[0]!r} (formats: {', '.join(FORMATS)})")
-    return formats
+def _parse_formats(text: str) -> tuple[str, ...]:
+    return tuple(f.strip() for f in text.split(",") if f.strip())
 
 
 @main.command()
@@ -398,102 +388,43 @@ def grade(
     grades only what is missing.  Every graded submission is recorded in the gradebook
     (--gradebook); with --out, OUT/index.html is the class's dashboard.
     """
-    import time
-    from dataclasses import replace
-
-    from .grade.batch import grade_batch
-    from .run.sandbox import choose_isolation
-
-    try:
-        assignment = load_assignment(assignment_id)
-        cases = assignment.cases(visibility="public" if public_only else None)
-        mode = choose_isolation(isolation)
-    except (AssignmentError, RuntimeError, ValueError) as exc:
-        fail(str(exc))
-    chosen_formats = _parse_formats(formats)
-    if hidden_visibility is not None:
-        assignment = replace(assignment, hidden_visibility=hidden_visibility)
-    limits = assignment.limits
-    if timeout is not None:
-        limits = replace(limits, timeout=timeout, cpu=min(limits.cpu, timeout))
-    if memory is not None:
-        limits = replace(limits, memory_mb=memory)
-    if submission_timeout is not None:
-        limits = replace(limits, submission_timeout=submission_timeout)
-    for path in submissions:
-        if not path.exists():
-            fail(f"{path}: no such file or folder")
-    if out is not None and out.exists() and not out.is_dir():
-        fail(f"{out}: exists and is not a folder")
-    from .adjust import after_grade
-
-    dated = after_grade.parse_submitted_at(submitted_at)
-    if preview:  # nothing recorded, nothing written: only the comparison
-        out, no_gradebook, preview_book = None, True, gradebook
-    book = recorder = None
-    if not no_gradebook:
-        from .gradebook import BatchRecorder, GradebookError
-        from .gradebook.options import open_gradebook
-
-        book = open_gradebook(gradebook, create=True)
-        try:
-            claims = _submitters(submissions)
-            times = after_grade.submission_times(submissions)
-            recorder = BatchRecorder(book, assignment, out, claims, times, dated)
-        except GradebookError as exc:
-            book.close()
-            fail(terminal_plain(str(exc)))
+    from .grade.api import GradeHooks, GradeRequest, grade_class, prepare
+    from .grade.batch import BatchHooks
     from .grade.progress import BatchProgress, interrupt_handlers
 
-    started = time.time()
-    with interrupt_handlers() as stop, BatchProgress(assignment.id) as progress:
-        items = grade_batch(
-            assignment,
-            list(submissions),
-            cases,
-            out,
-            jobs,
-            limits,
-            chosen_formats,
-            mode,
-            on_start=progress.start,
-            on_done=progress.done,
-            on_progress=progress.inflight,
-            dask=dask_address,
-            stop=stop,
-            compact=True,
-            staff=staff,
-            record=recorder,
-        )
-    _name_conflicts(items)
+    request = GradeRequest(
+        assignment=assignment_id,
+        submissions=tuple(submissions),
+        out=out,
+        jobs=jobs,
+        timeout=timeout,
+        memory=memory,
+        formats=_parse_formats(formats),
+        isolation=isolation,
+        public_only=public_only,
+        submission_timeout=submission_timeout,
+        dask=dask_address,
+        staff=staff,
+        hidden_visibility=hidden_visibility,
+        gradebook=gradebook,
+        record=not no_gradebook,
+        submitted_at=submitted_at,
+        preview=preview,
+        term=term,
+    )
+    ready = prepare(request)  # bad input is said before anything starts
+    with interrupt_handlers() as stop, BatchProgress(ready.settings.assignment.id) as progress:
+        batch = BatchHooks(progress.start, progress.done, progress.inflight, stop)
+        hooks = GradeHooks(batch, graded=_name_conflicts, recorded=_gradebook_summary)
+        done = grade_class(ready, hooks)
     if preview:
-        results = [item.result for item in items if item.result is not None]
-        after_grade.show_preview(preview_book, assignment.id, results)
-        sys.exit(128 + stop.signal if stop.signal else 0)
-    try:
-        if recorder is not None:
-            recorder.finish()
-            _gradebook_summary(recorder)
-            after_grade.refresh_after_grading(recorder, out, term)
-        if out is not None and not stop.signal:
-            _write_dashboard(assignment, items, out, recorder, started, limits, jobs, term)
-    finally:
-        if book is not None:
-            book.close()
-    _grade_summary(assignment, items, mode, out, stop.signal, limits.submission_timeout)
+        from .adjust import after_grade
 
-
-def _submitters(paths) -> dict:
-    """Who made each submission, where an LMS export says so (Gradescope's metadata)."""
-    from .roster.lms_exports import MetadataError, submitters_in
-
-    found: dict = {}
-    for path in paths:
-        try:
-            found.update(submitters_in(path))
-        except (MetadataError, OSError) as exc:
-            click.echo(f"unograde: warning: {terminal_plain(str(exc))}; ignored", err=True)
-    return found
+        after_grade.show_preview(gradebook, done.assignment.id, done.results)
+        sys.exit(128 + done.interrupted if done.interrupted else 0)
+    out = done.settings.out_dir
+    _grade_summary(done.assignment, done.items, done.mode, out, done.interrupted,
+                   done.limits.submission_timeout)  # fmt: skip
 
 
 def _gradebook_summary(recorder) -> None:
@@ -556,55 +487,6 @@ def _name_conflicts(items) -> None:
 def _few(names: list[str], limit: int = 10) -> str:
     shown = ", ".join(terminal_plain(n) for n in names[:limit])
     return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
-
-
-def _write_dashboard(assignment, items, out: Path, recorder, started: float, limits, jobs,
-                     term=None):  # fmt: skip
-    """OUT/index.html; a failure here loses nothing (reports and gradebook are written)."""
-    import time
-
-    from . import __version__
-    from .gradebook.records import now
-
-    results = [item.result for item in items if item.result is not None]
-    if not results:
-        return
-    skipped = sum(item.skipped for item in items)
-    facts = [
-        ("assignment", f"{assignment.title} ({assignment.id})"),
-        ("graded", f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime(started))} to {now()} "
-                   "(UTC)"),
-        ("isolation", results[0].isolation or "(none recorded)"),
-        ("grader version", __version__),
-        ("submissions", f"{len(results)} ({skipped} unchanged since the last run, not graded "
-                        f"again); {sum(1 for r in results if r.problem)} could not run"),
-        ("limits", f"{limits.timeout:g} s per case, {limits.memory_mb} MB, "
-                   f"{limits.submission_timeout:g} s per submission; --jobs {jobs}"),
-    ]  # fmt: skip
-    roster, claims, extras = (), None, {}
-    if recorder is not None:
-        from .adjust.after_grade import dashboard_extras
-
-        extras = dashboard_extras(recorder, term)
-        facts.append(("gradebook", f"{recorder.gradebook.name} (run {recorder.run_id})"))
-        try:
-            roster = recorder.gradebook.roster()
-            claims = recorder.gradebook.claims(assignment.id)
-        except Exception:  # noqa: BLE001 - the dashboard goes on without the roster
-            roster = ()
-    else:
-        facts.append(("gradebook", "not recorded (--no-gradebook)"))
-    try:
-        from .dashboard.render import batch_dashboard
-
-        batch_dashboard(assignment.id, assignment.title, results, out, facts, roster, claims,
-                        **extras)  # fmt: skip
-    except Exception as exc:  # noqa: BLE001 - reports and gradebook are already written
-        click.echo(
-            f"unograde: the class dashboard {out / 'index.html'} could not be written: "
-            f"{terminal_plain(repr(exc))}",
-            err=True,
-        )
 
 
 def _grade_summary(
@@ -681,10 +563,7 @@ def check(assignment_id, submission, isolation, quiet) -> None:
 
     import pytest
 
-    try:
-        load_assignment(assignment_id)
-    except AssignmentError as exc:
-        fail(str(exc))
+    load_assignment(assignment_id)
     if not submission.exists():
         fail(f"{submission}: no such file or folder")
     with tempfile.TemporaryDirectory(prefix="unograde-check-") as empty:
@@ -704,13 +583,25 @@ def check(assignment_id, submission, isolation, quiet) -> None:
             "--tb=short",
             "-o",
             "console_output_style=classic",
+            # Only our plugin: the installed ones (hypothesis alone is 0.4 s to import) have
+            # nothing to do here, and no assertion is rewritten (the plugin's items fail with
+            # their own messages), so the grader's modules are not parsed again.
+            "-p",
+            "graders.check.plugin",
+            "--assert=plain",
         ]
         here = os.getcwd()
+        autoload = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+        os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
         os.chdir(empty)  # test ids then read "part01::seed-part01test01", not a temp path
         try:
             code = pytest.main(args)
         finally:
             os.chdir(here)
+            if autoload is None:
+                os.environ.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
+            else:
+                os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = autoload
     sys.exit(0 if code == 0 else 1 if code == 1 else USAGE_ERROR)
 
 
@@ -729,10 +620,8 @@ def new(assignment_id: str, course: Path, title: str | None) -> None:
     assignment.toml, a reference and plugin, generated fixtures, a starter and a solution."""
     from .new import scaffold
 
-    try:
+    with as_usage_error(OSError):
         written = scaffold(assignment_id, course, title)
-    except (AssignmentError, CourseError, OSError) as exc:
-        fail(str(exc))
     click.echo(f"wrote {len(written)} files under {course}")
     click.echo(
         f"try: unograde --course {course} grade {assignment_id} "
@@ -740,22 +629,17 @@ def new(assignment_id: str, course: Path, title: str | None) -> None:
     )
 
 
-def _register() -> None:
-    """Verbs that live in subpackages of their own."""
-    from .adjust import adjust, history
-    from .kit.cli import kit_command
-    from .similarity.cli import similarity
-
-    main.add_command(roster)
-    main.add_command(adjust)
-    main.add_command(history)
-    main.add_command(similarity)
-    main.add_command(export)
-    main.add_command(dashboard)
-    main.add_command(kit_command)
-
-
-_register()
+# Verbs that live in subpackages of their own: (module, attribute), imported only when the
+# verb is run (or listed by ``--help``).
+LAZY_VERBS = {
+    "roster": (".roster", "roster"),
+    "adjust": (".adjust", "adjust"),
+    "history": (".adjust", "history"),
+    "similarity": (".similarity.cli", "similarity"),
+    "export": (".export", "export"),
+    "dashboard": (".dashboard", "dashboard"),
+    "kit": (".kit.cli", "kit_command"),
+}
 
 if __name__ == "__main__":
     main()

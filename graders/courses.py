@@ -22,13 +22,14 @@ import types
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import UnogradeError
 from .paths import data_dir
 
 ENVIRONMENT = "UNOGRADE_COURSE"
 REFERENCE_PACKAGE = "reference"
 
 
-class CourseError(ValueError):
+class CourseError(UnogradeError, ValueError):
     """A course folder that does not exist or does not have the layout."""
 
 

@@ -49,6 +49,8 @@ from pathlib import Path, PurePosixPath
 
 from unokit.notebook import NotebookError, cap_notes, notebook_code, syntax_problem
 
+from .errors import UnogradeError
+
 MAX_ZIP_BYTES = 50 * 1024 * 1024
 MAX_ZIP_FILES = 2000
 MAX_ZIP_DEPTH = 3  # a zip inside a zip inside a zip, and no deeper
@@ -112,7 +114,7 @@ def syntax_checked_later() -> Iterator[None]:
         _LATER.reset(token)
 
 
-class SubmissionError(ValueError):
+class SubmissionError(UnogradeError, ValueError):
     """A path that is not a submission at all (missing, unreadable)."""
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 import shutil
 import sys
-from dataclasses import dataclass, field
+import tempfile
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -87,7 +88,7 @@ def judge_run(feedback: Any, case: Any, run: Run, function: str, memory_mb: int)
         if run.status == "missing" and run.error_type == "MissingFile":
             message = run.message  # a layout's part file, not a function
         checked.messages = [message]
-        if run.status in ("raised", "import-error", "compile-error"):
+        if run.status in ("raised", "import-error", "compile-error", "sanitizer"):
             checked.traceback = run.traceback
     if run.mutated:
         checked.messages.append(MUTATED.format(function=function))
@@ -213,6 +214,19 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [f"unocheck: {kit['title']} ({kit['assignment']}), {len(kit['cases'])} public cases"]
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """While a course's layout is checked (a Game.c here, or named with ``--submission``),
+    the Python starter's own tests beside it are not the student's: they are left out."""
+    if collection_path.suffix != ".py" or not collection_path.name.startswith("test_"):
+        return None
+    if KIT not in config.stash:
+        return None
+    source, _ = find_submission(config, config.stash[KIT])
+    if source is not None and layout_of(config.stash[KIT], source) is not None:
+        return True
+    return None
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path == HERE / "kit.json":
         return KitFile.from_parent(parent, path=file_path)
@@ -228,6 +242,10 @@ class KitFile(pytest.File):
         source, problem = find_submission(config, kit)
         if problem is not None or source is None:
             yield SetupItem.from_parent(self, name="setup", message=str(problem))
+            return
+        missing = compiler_missing(kit, source)
+        if missing is not None:
+            yield SetupItem.from_parent(self, name="setup", message=missing)
             return
         config.stash[SOURCE] = source
         for index, case in enumerate(kit["cases"]):
@@ -255,10 +273,10 @@ def run_cases(kit: dict, source: Path, cases: list[dict], config: pytest.Config)
         return run_served(kit, source, program, cases, notes)
     if program is not None:
         return run_program(kit, source, program, cases)
-    for layout in (kit.get("layouts") or {}).values():
-        if source.name in layout["files"].values():
-            notes.extend(layout_notes(layout, source.parent))
-            return run_layout(kit, source.parent, layout, cases)
+    layout = layout_of(kit, source)
+    if layout is not None:
+        notes.extend(layout_notes(layout, source.parent))
+        return run_layout(kit, source.parent, layout, cases, notes)
     helpers = [p for p in ROOT.glob("*.py") if p.name not in ("conftest.py", source.name)]
     provided = [HERE / "provided" / name for name in kit.get("provided", [])]
     adapter = HERE / "assignment" / kit["adapter"] if kit.get("adapter") else None
@@ -397,6 +415,39 @@ def run_served(kit: dict, source: Path, program: dict, cases: list[dict], notes:
     return results
 
 
+def layout_of(kit: dict, source: Path) -> dict | None:
+    """The course's layout whose part file ``source`` is, or None."""
+    for layout in (kit.get("layouts") or {}).values():
+        if source.name in layout["files"].values():
+            return layout
+    return None
+
+
+def compiler(layout: dict) -> str | None:
+    """The compiler this machine has for ``layout``: its build's own command, else another
+    of its language's (``cc`` for ``gcc``); None when there is none."""
+    for name in [layout["build"][0], *layout.get("compilers", [])]:
+        if shutil.which(name) is not None:
+            return name
+    return None
+
+
+def compiler_missing(kit: dict, source: Path) -> str | None:
+    """Why ``source``'s layout cannot be checked on this machine (no compiler), or None."""
+    layout = layout_of(kit, source)
+    if layout is None or compiler(layout) is not None:
+        return None
+    names = " or ".join(dict.fromkeys([layout["build"][0], *layout.get("compilers", [])]))
+    install = (
+        f" ({layout['install']}, or your system's C compiler)" if layout.get("install") else ""
+    )
+    return (
+        f"{source.name} is {layout['language']}: checking it needs a compiler on this machine "
+        f"({names}), and none was found. Install one{install} and check again; nothing was "
+        "checked."
+    )
+
+
 def layout_notes(layout: dict, folder: Path) -> list[str]:
     """What is checked: the layout's part files found (and not), whose Helpers."""
     files = list(layout["files"].values())
@@ -411,18 +462,34 @@ def layout_notes(layout: dict, folder: Path) -> list[str]:
     return notes
 
 
-def run_layout(kit: dict, folder: Path, layout: dict, cases: list[dict]) -> dict:
+def run_layout(
+    kit: dict, folder: Path, layout: dict, cases: list[dict], notes: list[str] | None = None
+) -> dict:
     """Run and judge ``cases`` on the course's layout in ``folder`` (one source file per
     part): each part built once with the grader's command, each case run as the grader runs
-    it (``./part01 cases/part01test01.uno``), what it printed read back alike."""
+    it (``./part01 cases/part01test01.uno``), what it printed read back alike, and judged
+    under the submission's reading where the feedback module has one (``interpret``)."""
     feedback = load_feedback(HERE / "assignment" / kit["feedback"])
+    module = feedback.module
     limits = kit["limits"]
-    results: dict[int, Checked] = {}
+    timeout = float(layout.get("run_timeout", limits["timeout"]))
+    out_cap = int(layout.get("output_kb", limits["output_kb"])) * 1024
+    notes = notes if notes is not None else []
+    read = getattr(module, "read_program_run", None)
+    runs: list[Run] = []
     with Program(folder, ()) as runner:
+        for name in layout.get("provided", []):  # the course's, over any of that name
+            target = runner.work / name
+            if target.is_symlink() or target.is_file():
+                target.unlink()
+            shutil.copy2(HERE / "defaults" / name, target)
         for rel in layout.get("defaults", []):
             name = Path(rel).name
             if not (runner.work / name).exists():
                 shutil.copy2(HERE / "defaults" / name, runner.work / name)
+        words, said = runner.usable_build(layout, compiler(layout))
+        notes.extend(said)
+        layout = {**layout, "build": words}
         built: dict[str, Run | None] = {}
         for case in cases:
             part = case["part"]
@@ -434,21 +501,53 @@ def run_layout(kit: dict, folder: Path, layout: dict, cases: list[dict]) -> dict
             if run is None:
                 rel = "cases/" + Path(case.get("input") or "input").name
                 words = [w.format(part=part, program=program, input=rel) for w in layout["run"]]
-                data = (ROOT / case["input"]).read_bytes() if case.get("input") else b""
-                run = runner.run_with_file(
-                    words, rel, data, limits["timeout"], limits["output_kb"] * 1024
-                )
+                if "layout_input" in case:
+                    data = case["layout_input"].encode("utf-8")
+                else:
+                    data = (ROOT / case["input"]).read_bytes() if case.get("input") else b""
+                run = runner.run_with_file(words, rel, data, timeout, out_cap)
+                if callable(read):
+                    changed = read(part, run.status, str(run.value or ""))
+                    if changed.get("status") == "sanitizer":
+                        run.value = None
+                        for key, value in changed.items():
+                            setattr(run, key, value)
+                    elif "stdout" in changed:
+                        run.stdout = (changed["stdout"] + "\n" + run.stdout).strip()
+            else:
+                run = replace(run)  # each case its own copy of the part's failed build
             if run.status == "returned":
                 printed = run.value
                 try:
-                    run.value = feedback.module.parse_program_output(part, printed)
+                    run.value = module.parse_program_output(part, printed)
                 except ValueError as exc:
                     run.status, run.message = "malformed", str(exc)
                     stderr = f"\n(and on stderr:)\n{run.stdout}" if run.stdout else ""
                     run.stdout = printed + stderr
-            who = f"your {source or part}"
-            view = SimpleNamespace(**case)
-            results[case["index"]] = judge_run(feedback, view, run, who, limits["memory_mb"])
+            runs.append(run)
+    views = [SimpleNamespace(**case) for case in cases]
+    interpret = getattr(module, "interpret", None)
+    if interpret is not None:
+        # The assignment judges each submission under its reading of open rules, declared in
+        # the part files (the kit's Python starter beside them is not the submission).
+        values = {k: run.value for k, run in enumerate(runs) if run.status == "returned"}
+        with tempfile.TemporaryDirectory(prefix="unocheck-parts-") as parts:
+            for name in layout["files"].values():
+                if (folder / name).is_file():
+                    shutil.copy2(folder / name, Path(parts) / name)
+            notes.extend(interpret(Path(parts), views, values))
+    leak_note = getattr(module, "leak_note", None)
+    leak_mark = getattr(module, "LEAK_NOTE", None)
+    if callable(leak_note) and leak_mark:
+        leaking = [(c["name"], r) for c, r in zip(cases, runs, strict=True)
+                   if r.stdout.startswith(leak_mark)]  # fmt: skip
+        if leaking:
+            first = leaking[0][1].stdout.splitlines()[0]
+            notes.append(leak_note([name for name, _ in leaking], len(runs), first))
+    results: dict[int, Checked] = {}
+    for case, view, run in zip(cases, views, runs, strict=True):
+        who = f"your {layout['files'].get(case['part']) or case['part']}"
+        results[case["index"]] = judge_run(feedback, view, run, who, limits["memory_mb"])
     return results
 
 

@@ -145,6 +145,65 @@ class Program:
             message = f"the build ran out of its limits: {result.message}"
         return Run("compile-error", error_type="CompileError", message=message, traceback=report)
 
+    def usable_build(self, layout: dict, compiler: str | None) -> tuple[list[str], list[str]]:
+        """The layout's build command as this machine can run it, and notes saying how it
+        differs from the grader's: ``compiler`` (``cc`` where there is no ``gcc``) in place of
+        its first word, and, where a tiny program built with the command's flags does not
+        build or run (a compiler without AddressSanitizer, a kernel it cannot map its shadow
+        memory on), the sanitizer flags left out."""
+        words = list(layout["build"])
+        notes: list[str] = []
+        if compiler is None or not words:
+            return words, notes
+        if compiler != words[0]:
+            notes.append(f"built with {compiler} (this machine has no {words[0]})")
+            words[0] = compiler
+        optional = [w for w in words if w.startswith(("-fsanitize", "-fno-sanitize"))]
+        if not optional:
+            return words, notes
+        flags, skip = [], False
+        for word in words[1:]:
+            if skip or word == "-o":
+                skip = word == "-o"
+                continue
+            if word.startswith("-") and "{" not in word:
+                flags.append(word)
+        if self._probe([compiler, *flags]) is None:
+            return words, notes
+        plain = [w for w in flags if w not in optional]
+        failure = self._probe([compiler, *plain])
+        if failure is None:
+            notes.append(
+                f"built WITHOUT {' '.join(optional)}: {compiler} here cannot build or run a "
+                "program with them; the grader builds with AddressSanitizer and "
+                "UndefinedBehaviorSanitizer, so a memory error it reports may pass here"
+            )
+            return [w for w in words if w not in optional], notes
+        notes.append(
+            f"{compiler} here cannot build a program with the grader's flags ({failure}); "
+            "the grader builds on Linux with gcc"
+        )
+        return words, notes
+
+    def _probe(self, command: list[str]) -> str | None:
+        """Build and run an empty C program with ``command``; None when both work, else the
+        first line that says why."""
+        source = self.work / ".unocheck-probe.c"
+        program = self.work / ".unocheck-probe"
+        source.write_text("int main(void) { return 0; }\n", encoding="utf-8")
+        try:
+            built = self._run([*command, "-o", program.name, source.name], "", 60.0, 1 << 16)
+            if built.status != "returned":
+                said = first_error(built.traceback) or built.message
+                return said.strip().splitlines()[0][:200] if said.strip() else "it failed"
+            ran = self._run([f"./{program.name}"], "", 10.0, 1 << 16)
+            if ran.status != "returned":
+                return f"the program it built {ran.message}"[:200]
+            return None
+        finally:
+            source.unlink(missing_ok=True)
+            program.unlink(missing_ok=True)
+
     def build_part(self, layout: dict, part: str, source: str | None) -> Run | None:
         """Build one part of a course's layout (``ghc ... csce322h0mework03part01.hs``) as
         the grader does; None when built, else the run every case of the part gets."""

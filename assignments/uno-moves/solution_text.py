@@ -128,6 +128,9 @@ def read_string(text: str) -> str:
     """Read one Haskell string literal occupying the whole of ``text``."""
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise EscapeError("expected a double-quoted string", 0)
+    inner = text[1:-1]
+    if '"' not in inner and "\\" not in inner:
+        return inner  # no escape, no gap: the characters themselves (what the loop gives)
     out: list[str] = []
     i, end = 1, len(text) - 1
     while i < end:

@@ -119,30 +119,23 @@ def refresh_student(book, who, assignment: str, policies: dict) -> list:
 def adjust(student, assignment, part, points, set_to, withdraw, reason, by, term, gradebook):
     """Set STUDENT's grade on ASSIGNMENT by hand (--points +2 or --set 18, with --reason),
     or --withdraw an adjustment; recorded with who and when, kept through every regrade."""
-    from ..gradebook import GradebookError
-    from ..gradebook.term_store import AdjustmentError
-    from .people import StudentError
-
     chosen = [x for x in (points, set_to, withdraw) if x is not None]
     if len(chosen) != 1:
         fail("give exactly one of --points N, --set N or --withdraw ID")
     by = by or default_user()
     with open_gradebook(gradebook, create=False) as book:
-        try:
-            if withdraw is not None:
-                made, who, _ = withdraw_adjustment(book, student, assignment, withdraw, reason, by)
-            else:
-                kind, value = ("points", points) if points is not None else ("set", set_to)
-                made, who, _ = make_adjustment(book, student, assignment, part, kind, value,
-                                               reason, by)  # fmt: skip
-            policies = load_term_policies(term, [assignment])
-            written = refresh_student(book, who, assignment, policies)
-            from ..roster.term import load_term
+        if withdraw is not None:
+            made, who, _ = withdraw_adjustment(book, student, assignment, withdraw, reason, by)
+        else:
+            kind, value = ("points", points) if points is not None else ("set", set_to)
+            made, who, _ = make_adjustment(book, student, assignment, part, kind, value,
+                                           reason, by)  # fmt: skip
+        policies = load_term_policies(term, [assignment])
+        written = refresh_student(book, who, assignment, policies)
+        from ..roster.term import load_term
 
-            view = load_term(book, None, [assignment], policies)
-            standing = view.standing(assignment, who.student)
-        except (GradebookError, AdjustmentError, StudentError) as exc:
-            fail(terminal_plain(str(exc)))
+        view = load_term(book, None, [assignment], policies)
+        standing = view.standing(assignment, who.student)
     click.echo(
         f"recorded {'withdrawal' if made.kind == 'withdraw' else 'adjustment'} {made.id}: "
         f"{terminal_plain(who.label)}, {terminal_plain(assignment)}: "
@@ -238,17 +231,10 @@ def _points(value: float) -> str:
 def history(student, assignment, term, gradebook) -> None:
     """Every grading of STUDENT's submissions (score, cases gained and lost), every
     adjustment, withdrawal and extension, oldest first, and the score that counts now."""
-    from ..gradebook import GradebookError
-    from ..roster.term import UnknownAssignment
-    from .people import StudentError
-
     with open_gradebook(gradebook, create=False) as book:
-        try:
-            graded = [a for a, _ in book.assignments()]
-            policies = load_term_policies(term, graded)
-            lines = history_lines(book, student, assignment, policies)
-        except (GradebookError, StudentError, UnknownAssignment) as exc:
-            fail(terminal_plain(str(exc)))
+        graded = [a for a, _ in book.assignments()]
+        policies = load_term_policies(term, graded)
+        lines = history_lines(book, student, assignment, policies)
     for line in lines:
         click.echo(terminal_plain(line))
 

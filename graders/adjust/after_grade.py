@@ -12,14 +12,13 @@ from pathlib import Path
 import click
 
 from ..textsafe import terminal_plain
-from ..usage import fail
 
 
 def parse_submitted_at(value: str | None) -> tuple[str, str] | None:
     """``--submitted-at``: an ISO time with its offset (for every submission the LMS export
     does not date), or ``mtime``, which says in every report that it is the file's time."""
     from ..gradebook.lms_times import MTIME, OPTION_TIME
-    from ..late import LateError, parse_time, utc_text
+    from ..late import parse_time, utc_text
 
     if value is None:
         return None
@@ -30,10 +29,7 @@ def parse_submitted_at(value: str | None) -> tuple[str, str] | None:
             err=True,
         )
         return "mtime", MTIME
-    try:
-        return utc_text(parse_time(value, "--submitted-at")), OPTION_TIME
-    except LateError as exc:
-        fail(terminal_plain(str(exc)))
+    return utc_text(parse_time(value, "--submitted-at")), OPTION_TIME
 
 
 def submission_times(paths: Sequence[Path]) -> dict[str, str]:
@@ -61,7 +57,7 @@ def show_preview(gradebook: str | None, assignment: str, results: Sequence) -> N
             changes = compare(book, assignment, results)
     except gb.GradebookError as exc:
         if "no such gradebook" not in str(exc) and "no gradebook here" not in str(exc):
-            fail(terminal_plain(str(exc)))
+            raise
         changes = compare(_Empty(), assignment, results)
     for change in changes:
         click.echo(terminal_plain(change_line(change, points_text)))

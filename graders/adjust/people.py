@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import UnogradeError
 from ..gradebook.records import Grading, Student
 
 
-class StudentError(ValueError):
+class StudentError(UnogradeError, ValueError):
     """A STUDENT that names nobody (or several): a one-line message."""
 
 

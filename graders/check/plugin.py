@@ -8,8 +8,6 @@ message is the structural difference in the assignment's own terms.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 
@@ -62,50 +60,32 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     assignment_id = config.getoption("--unograde-assignment")
     if not assignment_id:
         return
-    from ..assignment import AssignmentError, load_assignment
-    from ..grade.engine import grade_submission
-    from ..submission import SubmissionError, cleanup, load_submissions
+    from ..assignment import AssignmentError
+    from ..submission import SubmissionError
+    from .api import SelfCheck, self_check
 
-    target = config.getoption("--unograde-submission")
     try:
-        assignment = load_assignment(assignment_id)
-        if not target:
-            raise AssignmentError("--unograde-submission is required")
-        from ..run.layouts import say_missing_toolchains, submission_kinds
-
-        programs = submission_kinds(assignment)
-        subs = load_submissions(Path(target), assignment.module, programs=programs)
-        say_missing_toolchains(subs)
-        cases = assignment.cases(visibility="public")
+        found = self_check(
+            assignment_id,
+            config.getoption("--unograde-submission"),
+            config.getoption("--unograde-isolation"),
+        )
     except (AssignmentError, SubmissionError) as exc:
-        items.append(SetupFailed.from_parent(session, name="unograde-setup", message=str(exc)))
-        config._unograde_unusable = True
-        return
-    unusable = [sub for sub in subs if sub.problem]
-    if unusable and len(unusable) == len(subs):
+        found = SelfCheck(problem=str(exc))
+    if found.problem:
         # Nothing can run: said once, not once per case, and the run is a usage error (the
         # command's exit 2), as ``grade`` treats a lone submission that cannot run.
-        message = "; ".join(f"{sub.name}: {sub.problem}" for sub in unusable[:5])
-        items.append(SetupFailed.from_parent(session, name="unograde-setup", message=message))
+        items.append(SetupFailed.from_parent(session, name="unograde-setup", message=found.problem))
         config._unograde_unusable = True
-        cleanup(subs)
         return
-    try:
-        for sub in subs:
-            result = grade_submission(
-                assignment, sub, cases, isolation=config.getoption("--unograde-isolation")
-            )
-            for case in result.cases:
-                name = (
-                    f"{sub.name}::{case.part}::{case.name}"
-                    if len(subs) > 1
-                    else f"{case.part}::{case.name}"
-                )
-                items.append(FixtureItem.from_parent(session, name=name, nodeid=name, result=case))
-            if result.notes:
-                config._unograde_notes = getattr(config, "_unograde_notes", []) + result.notes
-    finally:
-        cleanup(subs)
+    several = len(found.results) > 1
+    for result in found.results:
+        for case in result.cases:
+            name = f"{case.part}::{case.name}"
+            name = f"{result.student}::{name}" if several else name
+            items.append(FixtureItem.from_parent(session, name=name, nodeid=name, result=case))
+    if found.notes:
+        config._unograde_notes = getattr(config, "_unograde_notes", []) + found.notes
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus) -> None:

@@ -41,25 +41,18 @@ from ..usage import fail
 def dashboard(gradebook, out, roster_file, roster_columns, encoding, assignments, term) -> None:
     """Write OUT/index.html: every assignment of the term, one row per student, with a class
     page per assignment (self-contained HTML; opens offline)."""
-    from ..gradebook import GradebookError
-    from ..roster.parse import RosterError, parse_mapping, read_roster
-    from ..roster.term import UnknownAssignment
+    from ..roster.parse import parse_mapping, read_roster
     from .render import term_dashboard
 
     students = None
     if roster_file is not None:
-        try:
-            students = read_roster(roster_file, parse_mapping(roster_columns), encoding).students
-        except RosterError as exc:
-            fail(terminal_plain(str(exc)))
+        students = read_roster(roster_file, parse_mapping(roster_columns), encoding).students
     if out.exists() and not out.is_dir():
         fail(f"{terminal_plain(str(out))}: exists and is not a folder")
     with open_gradebook(gradebook, create=False) as book:
+        policies = load_term_policies(term, [a for a, _ in book.assignments()])
         try:
-            policies = load_term_policies(term, [a for a, _ in book.assignments()])
             pages = term_dashboard(book, out, students, assignments, policies)
-        except (GradebookError, UnknownAssignment) as exc:
-            fail(terminal_plain(str(exc)))
         except OSError as exc:
             fail(f"{terminal_plain(str(out))}: cannot write the dashboard ({exc.strerror or exc})")
     click.echo(f"wrote {terminal_plain(str(pages[0]))} and {len(pages) - 1} assignment page(s)")

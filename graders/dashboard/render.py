@@ -23,7 +23,6 @@ from ..paths import templates_dir
 from ..report import write_atomic
 from ..report.templates import render_template
 from ..textsafe import clean_text, terminal_plain
-from . import plots
 from .view import (
     HARDEST_CASES,
     ClassView,
@@ -40,6 +39,11 @@ from .view import (
 )
 
 INDEX = "index.html"
+# Plots show how a class is spread; below this many graded students they would show one
+# bar at one score (the tables say the same), so they are not drawn, and matplotlib, most of
+# the cost of a dashboard, is not even imported: one submission graded with ``--out`` pays
+# for its own reports only.
+PLOTTED_FROM = 2
 
 
 @lru_cache(maxsize=1)
@@ -80,6 +84,11 @@ def data_uri(svg: str) -> str:
 
 def render_class(view: ClassView, back: str | None = None) -> str:
     hardest = sorted(view.cases, key=lambda c: (c.rate, c.name))[:HARDEST_CASES]
+    if len(view.scores) < PLOTTED_FROM:
+        images = {"histogram": "", "parts": "", "cases": ""}
+        return _page("dashboard/class.html.j2", view=view, plots=images, hardest=hardest, back=back)
+    from . import plots
+
     drawn = {
         "histogram": plots.histogram(view.scores, view.max_score, "Scores"),
         "parts": plots.part_rates(
@@ -98,6 +107,8 @@ def render_class(view: ClassView, back: str | None = None) -> str:
 
 
 def render_term(view: TermView, score_columns: Sequence[tuple[str, Sequence[float]]]) -> str:
+    from . import plots
+
     drawn = plots.term_scores(score_columns, "Scores by assignment") if score_columns else ""
     images = {"term": data_uri(drawn) if drawn else ""}
     return _page("dashboard/term.html.j2", view=view, plots=images)

@@ -26,7 +26,7 @@ from ..assignment import HIDDEN_VISIBILITIES, Assignment, load_assignment
 from ..report import write_atomic
 from ..report.gradescope import HIDDEN, VISIBLE, gradescope_results
 from ..run.scratch import scratch_space
-from ..submission import SKIP_NAMES, Submission, cleanup, load_submissions
+from ..submission import SKIP_NAMES, Submission
 
 
 def _upload_folder(submission: Path) -> Path:
@@ -60,8 +60,7 @@ def _found(subs: list[Submission]) -> str:
 
 def grade_upload(assignment: Assignment, submission: Path) -> dict:
     """The results.json data for the upload in ``submission``."""
-    from ..grade.engine import grade_submission
-    from ..run.layouts import submission_kinds
+    from ..grade.api import grade_one, submissions_at
 
     if not submission.is_dir() or not any(submission.iterdir()):
         return _message_only(
@@ -69,9 +68,7 @@ def grade_upload(assignment: Assignment, submission: Path) -> dict:
             f"holding {assignment.module}.py)."
         )
     folder = _upload_folder(submission)
-    programs = submission_kinds(assignment)
-    subs = load_submissions(folder, assignment.module, nested=True, programs=programs)
-    try:
+    with submissions_at(assignment, folder, nested=True, say_missing=False) as subs:
         if len(subs) != 1:
             return _message_only(
                 f"Your upload holds {len(subs)} submissions ({_found(subs)}): upload "
@@ -80,9 +77,7 @@ def grade_upload(assignment: Assignment, submission: Path) -> dict:
             )
         sub = subs[0]
         sub.name = "submission"
-        result = grade_submission(assignment, sub, assignment.cases(), isolation="auto")
-    finally:
-        cleanup(subs)
+        result = grade_one(assignment, sub, isolation="auto")
     return gradescope_results(result, assignment.hidden_visibility, assignment)
 
 

@@ -36,15 +36,16 @@ from pathlib import Path
 import click
 
 from .. import __version__
-from ..assignment import HIDDEN_VISIBILITIES, Assignment, AssignmentError, load_assignment
+from ..assignment import HIDDEN_VISIBILITIES, Assignment, load_assignment
 from ..courses import builtin
+from ..errors import UnogradeError
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 SOURCE_ROOT = Path(__file__).resolve().parents[2]  # a checkout: pyproject.toml is here
 SKIP = {"__pycache__", ".git", ".venv", ".pytest_cache", ".ruff_cache"}
 
 
-class ExportError(ValueError):
+class ExportError(UnogradeError, ValueError):
     """An export that cannot be made (a one-line message)."""
 
 
@@ -369,15 +370,13 @@ def gradescope_command(
     """An autograder zip to upload to Gradescope: setup.sh, run_autograder, this version of
     unograde as a wheel (with the assignment's fixtures, hidden ones too) and its pinned
     dependencies. Gradescope runs the same grader as `unograde grade`."""
-    from ..cli import fail
-
+    assignment = load_assignment(assignment_id)
     try:
-        assignment = load_assignment(assignment_id)
         done = build_autograder(
             assignment, out or Path(f"{assignment.id}-gradescope.zip"), wheel, hidden_visibility
         )
-    except (AssignmentError, ExportError, OSError) as exc:
-        fail(str(exc))
+    except OSError as exc:
+        raise ExportError(str(exc)) from None
     click.echo(
         f"wrote {done.path} ({done.wheel}); upload it as the assignment's autograder "
         "(Gradescope: Configure Autograder, Zip file upload)"

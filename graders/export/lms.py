@@ -219,26 +219,19 @@ def _export(
     needs_roster: bool,
     term_path: str | None = None,
 ) -> None:
-    from ..gradebook import GradebookError
     from ..report import write_atomic
-    from ..roster.parse import RosterError, parse_mapping, read_roster
-    from ..roster.term import UnknownAssignment, load_term
+    from ..roster.parse import parse_mapping, read_roster
+    from ..roster.term import load_term
 
     headers = _headers(columns)
     students = None
-    try:
-        if roster_file is not None:
-            students = read_roster(roster_file, parse_mapping(roster_columns), encoding).students
-    except RosterError as exc:
-        fail(terminal_plain(str(exc)))
+    if roster_file is not None:
+        students = read_roster(roster_file, parse_mapping(roster_columns), encoding).students
     if out.is_dir():
         fail(f"{terminal_plain(str(out))}: is a folder; --out names the file to write")
     with open_gradebook(gradebook, create=False) as book:
-        try:
-            policies = load_term_policies(term_path, [a for a, _ in book.assignments()])
-            term = load_term(book, students, assignments, policies)
-        except (GradebookError, UnknownAssignment) as exc:
-            fail(terminal_plain(str(exc)))
+        policies = load_term_policies(term_path, [a for a, _ in book.assignments()])
+        term = load_term(book, students, assignments, policies)
     if needs_roster and not term.has_roster:
         fail(
             f"a {kind} import matches students by their ids, so it needs a roster: "

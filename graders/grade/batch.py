@@ -13,23 +13,23 @@ import contextlib
 import csv
 import hashlib
 import io
-import json
 import os
 import signal
 import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from .. import __version__
 from ..assignment import Assignment
 from ..report import write_atomic
-from ..results import CaseResult, SubmissionResult, from_dict
+from ..results import CaseResult, SubmissionResult
 from ..run.layouts import say_missing_toolchains, submission_kinds
 from ..run.scratch import scratch_space
 from ..submission import (
@@ -42,7 +42,7 @@ from ..submission import (
 )
 from ..textsafe import clean_text, csv_cell
 from ..vocabulary import Case, Limits
-from .failures import code_of, failure_digest
+from .failures import code_of
 from .workers import Settings, context, failed, grade_one, start, write
 
 
@@ -78,29 +78,6 @@ def fixtures_fingerprint(
     return h.hexdigest()[:16]
 
 
-def _previous(
-    out_dir: Path | None, sub: Submission, fingerprint: str, code: str = ""
-) -> SubmissionResult | None:
-    """The submission's recorded result when it is still good: the same content graded on
-    the same fixtures, or a grader failure on it by the same grader code (``code``)."""
-    if out_dir is None:
-        return None
-    path = out_dir / sub.name / "result.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    good = {f"{sub.digest}:{fingerprint}"}
-    if code:
-        good.add(failure_digest(sub, fingerprint, code))
-    if data.get("digest") not in good:
-        return None
-    try:
-        return from_dict(data)
-    except (TypeError, KeyError):
-        return None
-
-
 def _load(path: Path, assignment: Assignment, programs) -> list[Submission]:
     """The submissions at ``path``; a path that is no submission at all becomes one
     submission with that problem, so that it is listed and the others are graded."""
@@ -113,7 +90,131 @@ def _load(path: Path, assignment: Assignment, programs) -> list[Submission]:
         return [Submission(name or "submission", str(path), None, problem=clean_text(text))]
 
 
+DEFAULT_FORMATS = ("json", "md", "html", "gradescope")
+
+
+@dataclass(frozen=True)
+class BatchSettings:
+    """Everything one batch is graded with, in one value (what ``unograde grade``'s options
+    come to once read: :func:`graders.grade.api.batch_settings`).
+
+    ``out_dir``: where each submission's reports go (``OUT/<student>/``), or nowhere.
+    ``jobs``: worker processes (and the sandboxed runs they share). ``limits``: the
+    assignment's unless given. ``dask``: a Dask scheduler's address (or ``local``) to grade
+    on instead of local workers. ``compact``: with more than one submission, the results held
+    here keep each case's outcome and points and only the first message of a case that did
+    not pass, cut short: the reports have the rest, and a class of 300 failing submissions is
+    not held in memory twice. ``staff``: the reports are the course staff's (hidden cases
+    explained and shown in full).
+    """
+
+    assignment: Assignment
+    cases: tuple[Case, ...]
+    out_dir: Path | None = None
+    jobs: int = 2
+    limits: Limits | None = None
+    formats: tuple[str, ...] = DEFAULT_FORMATS
+    isolation: str = "auto"
+    dask: str | None = None
+    compact: bool = False
+    staff: bool = False
+
+    @property
+    def run_limits(self) -> Limits:
+        return self.limits or self.assignment.limits
+
+
+@dataclass(frozen=True)
+class BatchHooks:
+    """What the caller of a batch hears while it runs, all called in the caller's process.
+
+    ``on_start`` gets the number of submissions found; ``on_done`` each item as it is
+    collected; ``on_progress``, a few times a second, the submissions in flight and when each
+    started; ``record`` each item that has a result, as soon as it is collected (the
+    gradebook's :class:`~graders.gradebook.BatchRecorder`). When ``stop`` is set (an
+    interrupt) no new submission starts, the running ones are abandoned unwritten, and what
+    was already written stays.
+    """
+
+    on_start: Callable[[int], None] | None = None
+    on_done: Callable[[BatchItem], None] | None = None
+    on_progress: Callable[[dict[str, float]], None] | None = None
+    stop: threading.Event | None = None
+    record: Callable[[BatchItem], None] | None = None
+
+
 @scratch_space()
+def run_batch(
+    settings: BatchSettings, paths: Sequence[Path], hooks: BatchHooks | None = None
+) -> list[BatchItem]:
+    """Grade every submission found under ``paths`` with ``settings``; write its reports.
+
+    Locally, ``settings.jobs`` worker processes each grade and report one submission at a
+    time (:mod:`graders.grade.workers`); with ``settings.dask`` each Dask task does the same
+    on a worker of the cluster. Each submission, from loading to its reports, is inside its
+    own error boundary, and ``scores.csv`` is rewritten as each one finishes.
+    """
+    hooks = hooks or BatchHooks()
+    stop = hooks.stop or threading.Event()
+    assignment, cases, out_dir = settings.assignment, list(settings.cases), settings.out_dir
+    limits = settings.run_limits
+    formats = list(settings.formats or DEFAULT_FORMATS)
+    if "json" not in formats:
+        formats = [*formats, "json"]  # result.json is how a re-run knows what is done
+    fingerprint = fixtures_fingerprint(assignment, limits, cases, settings.staff)
+    submissions: list[Submission] = []
+    programs = submission_kinds(assignment)
+    for path in paths:
+        submissions.extend(_load(Path(path), assignment, programs))
+    assign_names(submissions)
+    say_missing_toolchains(submissions)
+    items = [BatchItem(sub) for sub in submissions]
+    if hooks.on_start:
+        hooks.on_start(len(items))
+    inflight: dict[str, float] = {}
+
+    scores = _ScoresWriter(out_dir, assignment, items)
+
+    def completed(item: BatchItem) -> None:
+        if item.result is not None:
+            if hooks.record is not None:
+                hooks.record(item)
+            scores.changed()
+        if hooks.on_done:
+            hooks.on_done(item)
+
+    local = settings.dask is None
+    worker = Settings(
+        assignment=assignment,
+        cases=tuple(cases),
+        limits=limits,
+        formats=tuple(formats),
+        out_dir=out_dir,
+        isolation=settings.isolation,
+        fingerprint=fingerprint,
+        full_results=not settings.compact or len(items) == 1,
+        # Local workers share this process's scratch folder and watch it.
+        scratch=tempfile.gettempdir() if local else None,
+        grader_pid=os.getpid() if local else None,
+        staff=settings.staff,
+        grader_code=code_of(assignment),
+        # A submission may ask for all the jobs at once; local workers share ``jobs`` slots
+        # (``graders.run.slots``), so the class never runs more than that, and its last
+        # submission is not left to one core.
+        jobs_each=max(1, settings.jobs) if local else 1,
+    )
+    try:
+        if settings.dask:
+            _run_on_dask(settings.dask, items, worker, completed, stop)
+        else:
+            run = (completed, stop, hooks.on_progress, inflight)
+            _run_workers(items, settings.jobs, worker, *run)
+    finally:
+        cleanup(submissions)
+    scores.write()
+    return items
+
+
 def grade_batch(
     assignment: Assignment,
     paths: list[Path],
@@ -123,106 +224,18 @@ def grade_batch(
     limits: Limits | None = None,
     formats: list[str] | None = None,
     isolation: str = "auto",
-    on_start: Callable[[int], None] | None = None,
-    on_done: Callable[[BatchItem], None] | None = None,
-    dask: str | None = None,
-    on_progress: Callable[[dict[str, float]], None] | None = None,
-    stop: threading.Event | None = None,
-    compact: bool = False,
-    staff: bool = False,
-    record: Callable[[BatchItem], None] | None = None,
+    **hooks_and_options: Any,
 ) -> list[BatchItem]:
-    """Grade every submission found under ``paths``; write reports under ``out_dir``.
-
-    Locally, ``jobs`` worker processes each grade and report one submission at a time
-    (:mod:`graders.grade.workers`); with ``dask`` (a scheduler address, or ``local``) each
-    Dask task does the same on a worker of the cluster.  Each
-    submission, from loading to its reports, is inside its own error boundary, and
-    ``scores.csv`` is rewritten as each one finishes.  ``on_progress`` gets, a few times a
-    second, the submissions in flight and when each started.  When ``stop`` is set (an
-    interrupt) no new submission starts, the running ones are abandoned unwritten, and
-    what was already written stays.  With ``compact`` (and more than one submission) the
-    results held here keep each case's outcome and points and only the first message of a
-    case that did not pass, cut short: the reports have the rest, and a class of 300 failing
-    submissions is not held in memory twice.  ``record`` is called here, in this process, with
-    each item that has a result (the gradebook's :class:`~graders.gradebook.BatchRecorder`),
-    as soon as it is collected.  With ``staff`` the reports are the course staff's: hidden
-    cases explained and shown in full.
-    """
-    stop = stop or threading.Event()
-    limits = limits or assignment.limits
-    formats = formats or ["json", "md", "html", "gradescope"]
-    if "json" not in formats:
-        formats = [*formats, "json"]  # result.json is how a re-run knows what is done
-    fingerprint = fixtures_fingerprint(assignment, limits, cases, staff)
-    submissions: list[Submission] = []
-    programs = submission_kinds(assignment)
-    for path in paths:
-        submissions.extend(_load(Path(path), assignment, programs))
-    assign_names(submissions)
-    say_missing_toolchains(submissions)
-    items = [BatchItem(sub) for sub in submissions]
-    if on_start:
-        on_start(len(items))
-    inflight: dict[str, float] = {}
-
-    scores = _ScoresWriter(out_dir, assignment, items)
-
-    def completed(item: BatchItem) -> None:
-        if item.result is not None:
-            if record is not None:
-                record(item)
-            scores.changed()
-        if on_done:
-            on_done(item)
-
-    settings = _settings(
-        assignment, cases, limits, formats, out_dir, isolation, fingerprint,
-        full_results=not compact or len(items) == 1, local=dask is None, staff=staff,
+    """:func:`run_batch` in the form of a call: the settings as arguments (``dask``,
+    ``compact`` and ``staff`` by keyword), and the hooks of :class:`BatchHooks` by keyword."""
+    hook_names = {f.name for f in fields(BatchHooks)}
+    hooks = BatchHooks(**{k: v for k, v in hooks_and_options.items() if k in hook_names})
+    options = {k: v for k, v in hooks_and_options.items() if k not in hook_names}
+    settings = BatchSettings(
+        assignment, tuple(cases), out_dir, jobs, limits,
+        tuple(formats or DEFAULT_FORMATS), isolation, **options,
     )  # fmt: skip
-    if dask is None:
-        # A submission may ask for all the jobs at once; its workers share ``jobs`` slots
-        # (``graders.run.slots``), so the class never runs more than that, and its last
-        # submission is not left to one core.
-        settings = replace(settings, jobs_each=max(1, jobs))
-    try:
-        if dask:
-            _run_on_dask(dask, items, settings, completed, stop)
-        else:
-            _run_workers(items, jobs, settings, completed, stop, on_progress, inflight)
-    finally:
-        cleanup(submissions)
-    scores.write()
-    return items
-
-
-def _settings(
-    assignment,
-    cases,
-    limits,
-    formats,
-    out_dir,
-    isolation,
-    fingerprint,
-    full_results,
-    local,
-    staff=False,
-) -> Settings:
-    """``local``: workers of this process (they share its scratch folder and watch it)."""
-    return Settings(
-        assignment=assignment,
-        cases=tuple(cases),
-        limits=limits,
-        formats=tuple(formats),
-        out_dir=out_dir,
-        isolation=isolation,
-        fingerprint=fingerprint,
-        full_results=full_results,
-        scratch=tempfile.gettempdir() if local else None,
-        grader_pid=os.getpid() if local else None,
-        staff=staff,
-        grader_code=code_of(assignment),
-    )
+    return run_batch(settings, paths, hooks)
 
 
 class _ScoresWriter:
@@ -422,4 +435,13 @@ def case_counts(result: SubmissionResult) -> dict[str, int]:
     return counts
 
 
-__all__ = ["BatchItem", "CaseResult", "grade_batch", "scores_csv", "case_counts"]
+__all__ = [
+    "BatchHooks",
+    "BatchItem",
+    "BatchSettings",
+    "CaseResult",
+    "grade_batch",
+    "run_batch",
+    "scores_csv",
+    "case_counts",
+]

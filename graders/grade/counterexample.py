@@ -72,7 +72,10 @@ NOT_FOUND = (
 NOTHING_SMALLER = "no smaller case is searched: the generator makes none smaller than this one"
 NO_GENERATOR = "no smaller case is searched for this assignment: it has no generator of fresh cases"
 NOT_THIS_PART = "no smaller case is searched for this part: no generator makes its inputs"
-NO_MODULE = "no smaller case is searched for a program, only for a module's functions"
+NO_MODULE = (
+    "no smaller case is searched for a compiled or whole program, only for a Python module's "
+    "functions"
+)
 NO_TIME = "no smaller case was searched: the submission's time budget was used up"
 BROKEN = "no smaller case could be searched: the grader's search for one failed"
 OFF = "no smaller case is searched (the assignment's counterexample_seconds is 0)"
@@ -318,8 +321,13 @@ def find_counterexamples(
     else:
         note = None
     if note is not None:
-        for _, result in failed:
-            result.counterexample = not_found(note)
+        for case, result in failed:
+            # a part the plugin never searches says why in its own words (a C testGame.c's
+            # mutants: the grader runs the suite), whatever the submission's language
+            why = None
+            if isinstance(plugin, Counterexamples) and note == NO_MODULE:
+                why = _not_searched(plugin, case.part, [case], watch)
+            result.counterexample = not_found(why or note)
         return
     assert session is not None
     until = time.monotonic() + seconds

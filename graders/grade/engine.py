@@ -1,4 +1,8 @@
-"""Grading one submission: load -> run in the sandbox -> compare -> score.
+"""Grading one submission: load -> build (if compiled) -> run sandboxed -> compare -> render.
+
+Each step is a small function of :func:`_grade`, in the order the contract
+(:mod:`graders.contract`) describes; the steps share one :class:`Grading`, the submission's
+grading as it goes.
 
 The one path every assignment takes.  The assignment's plugin (the contract in
 :mod:`graders.contract`) turns fixtures into calls (``load_case``), says whether a
@@ -12,7 +16,7 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from unokit import imports
 from unokit.notebook import cap_notes
@@ -462,139 +466,226 @@ def grade_submission(
 def _grade(
     assignment, submission, cases, limits, isolation, budget, jobs, staff, watch
 ) -> SubmissionResult:
+    """The steps of a grading, in the contract's order (:mod:`graders.contract`): load ->
+    [the plugin's own stages] -> build (if compiled) -> run in the sandbox -> compare
+    (interpret, judge, explain, search a counterexample) -> [review] -> render."""
+    g = _load(assignment, submission, cases, limits, isolation, budget, jobs, staff, watch)
+    _plugin_stages(g)
+    RUNS[_kind(g)](g)  # build, run in the sandbox, compare: as the submission's kind needs
+    _name_cells(g)
+    parts = _part_totals(g)
+    review = _review(g)
+    return _render(g, parts, review)
+
+
+@dataclass
+class Grading:
+    """One submission's grading as it goes through the steps: what each step reads, and
+    what it adds (the outcomes of the cases the plugin ran itself, each case's result, the
+    notes of the reading the submission follows, what its import printed)."""
+
+    assignment: Assignment
+    submission: Submission
+    cases: list[Case]
+    limits: Limits
+    budget: Budget
+    jobs: int
+    staff: bool
+    watch: Watchdog
+    mode: str  # the sandbox's isolation
+    worth: dict[str, float]  # each case's points, by part
+    streaks: Streaks
+    started: float = field(default_factory=time.monotonic)  # for the result's ``seconds``
+    handled: dict[int, Outcome] = field(default_factory=dict)
+    results: list[CaseResult] = field(default_factory=list)
+    reading_notes: list[str] = field(default_factory=list)
+    import_stdout: str = ""
+
+    @property
+    def plugin(self):
+        return self.assignment.plugin
+
+    def judge(self, case: Case, outcome: Outcome, program: bool | str = False) -> CaseResult:
+        """The case's result from its outcome, under the submission's budget."""
+        worth = self.worth[case.part]
+        return judge_within(self.watch, self.assignment, case, outcome, worth, program, self.staff)
+
+    def interpret(self, by_id: dict[int, Outcome]) -> None:
+        """``Interpretation``: the submission's reading of rules the seeds leave open decides
+        what to expect of each case (the cases become the reading's)."""
+        if isinstance(self.plugin, Interpretation):
+            read = self.plugin.interpret(self.submission, list(self.cases), by_id, self.jobs)
+            self.cases, self.reading_notes = list(read.cases), list(read.notes)
+
+    def counterexamples(self, session=None, first_id: int = 0, seconds: float = 0.0) -> None:
+        """A failed hidden case: a smaller fresh case the submission also gets wrong, asked in
+        its own child (``session``); without one, the notes say none was searched for."""
+        sub = self.submission
+        find_counterexamples(
+            self.assignment, session, list(self.cases), self.results, sub.digest, self.watch,
+            first_id, seconds,
+        )  # fmt: skip
+
+
+def _load(assignment, submission, cases, limits, isolation, budget, jobs, staff, watch) -> Grading:
+    """Load: what the grading needs besides the loaded submission: each case's worth, the
+    sandbox's isolation, the streaks that stop a function failing the same way."""
     started = time.monotonic()
-    worth = _case_points(assignment, cases)
-    mode = choose_isolation(isolation)
-    results: list[CaseResult] = []
-    import_stdout = ""
-    streaks = Streaks(limits.stop_after)
-    reading_notes: list[str] = []
-    # A plugin may run some cases its own way (still only through the sandbox), for example a
-    # student's test suite against mutants: those never reach the module's child.
-    plugin = assignment.plugin
-    handled: dict[int, Outcome] = {}
-    # A layout's parts without a file of their own (a C suite run against the reference)
-    # are the plugin's too.
-    layout = submission.program if isinstance(submission.program, Layout) else None
-    if isinstance(plugin, Stages) and submission.folder is not None:
-        if submission.program is None or layout is not None:
-            handled = dict(plugin.run_cases(submission, list(cases), limits, mode, jobs))
-    if submission.problem or submission.folder is None:
-        problem = submission.problem or "nothing to grade"
-        for k, case in enumerate(cases):
-            if k in handled:
-                results.append(
-                    judge_within(watch, assignment, case, handled[k], worth[case.part], staff=staff)
-                )
-                continue
-            results.append(
-                CaseResult(
-                    name=case.name,
-                    part=case.part,
-                    hidden=case.hidden,
-                    outcome=CaseOutcome.ERROR,
-                    points=0.0,
-                    max_points=worth[case.part],
-                    messages=[problem],
-                    covers=list(case.covers),
-                )
+    return Grading(
+        assignment=assignment,
+        submission=submission,
+        cases=list(cases),
+        limits=limits,
+        budget=budget,
+        jobs=jobs,
+        staff=staff,
+        watch=watch,
+        mode=choose_isolation(isolation),
+        worth=_case_points(assignment, cases),
+        streaks=Streaks(limits.stop_after),
+        started=started,
+    )
+
+
+def _plugin_stages(g: Grading) -> None:
+    """``Stages``: cases the plugin runs its own way (still only through the sandbox), for
+    example a student's test suite against mutants: those never reach the module's child.
+    A layout's parts without a file of their own (a C suite run against the reference) are
+    the plugin's too."""
+    sub = g.submission
+    if isinstance(g.plugin, Stages) and sub.folder is not None:
+        if sub.program is None or isinstance(sub.program, Layout):
+            ran = g.plugin.run_cases(sub, list(g.cases), g.limits, g.mode, g.jobs)
+            g.handled = dict(ran)
+
+
+def _kind(g: Grading) -> str:
+    """Which way the submission runs: not at all, a layout of part files, a served program,
+    a program run once per case, or a module called in its child."""
+    sub = g.submission
+    if sub.problem or sub.folder is None:
+        return "unloadable"
+    if isinstance(sub.program, Layout):
+        return "layout"
+    if sub.program is not None and getattr(sub.program, "serve", False):
+        return "served"
+    return "program" if sub.program is not None else "module"
+
+
+def _grade_unloadable(g: Grading) -> None:
+    """Nothing to run: each case is an error saying why (the plugin's own cases are
+    judged as they came)."""
+    problem = g.submission.problem or "nothing to grade"
+    for k, case in enumerate(g.cases):
+        if k in g.handled:
+            g.results.append(g.judge(case, g.handled[k]))
+            continue
+        g.results.append(
+            CaseResult(
+                name=case.name,
+                part=case.part,
+                hidden=case.hidden,
+                outcome=CaseOutcome.ERROR,
+                points=0.0,
+                max_points=g.worth[case.part],
+                messages=[problem],
+                covers=list(case.covers),
             )
-    elif isinstance(submission.program, Layout):
-        submission.notes.extend(provide_defaults(submission.program, submission.folder))
-        ran: dict[int, Outcome] = {}
-        with LayoutRun(assignment, submission, limits, mode) as layout_run:
-            own = [k for k in range(len(cases)) if k not in handled]
-            mine = layout_run.cases([cases[k] for k in own], streaks)
-            for k, (_, outcome) in zip(own, mine, strict=True):
-                ran[k] = replace(outcome, id=k)
-            by_id = ran | handled
-            if isinstance(plugin, Interpretation):
-                interpreted = plugin.interpret(submission, list(cases), by_id, jobs)
-                cases, reading_notes = list(interpreted.cases), list(interpreted.notes)
-            for k, case in enumerate(cases):
-                outcome = by_id.get(k) or Outcome(k, RunStatus.CRASHED, message="no result")
-                who = f"your {submission.program.source(case.part) or case.part}"
-                results.append(
-                    judge_within(watch, assignment, case, outcome, worth[case.part], who, staff)
-                )
-            _explain(plugin, layout_run, list(cases), ran, results, staff, watch)
-        # Compiled part files are not searched for a smaller case: the notes say so.
-        find_counterexamples(
-            assignment, None, list(cases), results, submission.digest, watch, 0, 0.0
         )
-    elif submission.program is not None and getattr(submission.program, "serve", False):
-        ran, served_notes, import_stdout = _run_served(
-            assignment, submission, list(cases), limits, mode, streaks
-        )
-        reading_notes.extend(served_notes)
-        for k, case in enumerate(cases):
-            outcome = ran.get(k) or Outcome(k, RunStatus.CRASHED, message="no result came back")
-            results.append(
-                judge_within(watch, assignment, case, outcome, worth[case.part], staff=staff)
+
+
+def _grade_layout(g: Grading) -> None:
+    """Part files of their own (a layout): built and run in the sandbox, compared in the
+    same run's presence (its probes explain the failed cases)."""
+    sub = g.submission
+    sub.notes.extend(provide_defaults(sub.program, sub.folder))
+    ran: dict[int, Outcome] = {}
+    with LayoutRun(g.assignment, sub, g.limits, g.mode) as layout_run:
+        own = [k for k in range(len(g.cases)) if k not in g.handled]
+        mine = layout_run.cases([g.cases[k] for k in own], g.streaks)
+        for k, (_, outcome) in zip(own, mine, strict=True):
+            ran[k] = replace(outcome, id=k)
+        by_id = ran | g.handled
+        g.interpret(by_id)
+        for k, case in enumerate(g.cases):
+            outcome = by_id.get(k) or Outcome(k, RunStatus.CRASHED, message="no result")
+            g.results.append(
+                g.judge(case, outcome, f"your {sub.program.source(case.part) or case.part}")
             )
-        find_counterexamples(
-            assignment, None, list(cases), results, submission.digest, watch, 0, 0.0
-        )
-    elif submission.program is not None:
-        ran = {}
-        for case, outcome in _run_program(assignment, submission, cases, limits, mode, streaks):
-            ran[len(results)] = outcome
-            results.append(
-                judge_within(
-                    watch, assignment, case, outcome, worth[case.part], program=True, staff=staff
-                )
-            )
-        _explain(plugin, None, list(cases), ran, results, staff, watch)
-        find_counterexamples(
-            assignment, None, list(cases), results, submission.digest, watch, 0, 0.0
-        )
-    else:
-        adapter = _provide(assignment, submission)
-        todo = sum(k not in handled for k in range(len(cases)))
-        # One session for the cases and then the probes that explain the failed ones: the
-        # probes run in the same child, which is closed only when they are done.
-        with Session(
-            submission.folder,
-            assignment.module,
-            limits,
-            mode,
-            adapter=adapter,
-            expected_calls=todo,
-            allowed_imports=imports.wanted(assignment.allowed_imports, submission.folder),
-        ) as session:
-            outcomes = _run_module(session, assignment, cases, handled, streaks)
-            by_id = outcomes | handled
-            if isinstance(plugin, Interpretation):
-                # The submission's reading of rules the seeds leave open decides what to expect.
-                interpreted = plugin.interpret(submission, list(cases), by_id, jobs)
-                cases, reading_notes = list(interpreted.cases), list(interpreted.notes)
-            for k, case in enumerate(cases):
-                outcome = by_id.get(k) or Outcome(
-                    k, RunStatus.CRASHED, message="no result came back"
-                )
-                results.append(
-                    judge_within(watch, assignment, case, outcome, worth[case.part], staff=staff)
-                )
-            _explain(plugin, session, list(cases), outcomes, results, staff, watch)
-            # A failed hidden case: a smaller fresh case it also gets wrong, in the same child.
-            find_counterexamples(
-                assignment,
-                session,
-                list(cases),
-                results,
-                submission.digest,
-                watch,
-                2 * len(cases),
-                limits.counterexample_seconds,
-            )
-        import_stdout = session.import_stdout
-    if submission.cell_of_line:
-        # A notebook ran as one joined module: its tracebacks name the cell and the line in it.
-        for r in results:
-            r.traceback = in_cells(r.traceback, assignment.module, submission)
+        _explain(g.plugin, layout_run, list(g.cases), ran, g.results, g.staff, g.watch)
+    g.counterexamples()  # compiled part files are not searched: the notes say so
+
+
+def _grade_served(g: Grading) -> None:
+    """A served program: loaded once in its child, asked each case, compared."""
+    ran, served_notes, g.import_stdout = _run_served(
+        g.assignment, g.submission, list(g.cases), g.limits, g.mode, g.streaks
+    )
+    g.reading_notes.extend(served_notes)
+    for k, case in enumerate(g.cases):
+        outcome = ran.get(k) or Outcome(k, RunStatus.CRASHED, message="no result came back")
+        g.results.append(g.judge(case, outcome))
+    g.counterexamples()
+
+
+def _grade_program(g: Grading) -> None:
+    """A program: built (if compiled), run once per case, each run compared as it ends."""
+    ran = {}
+    runs = _run_program(g.assignment, g.submission, g.cases, g.limits, g.mode, g.streaks)
+    for case, outcome in runs:
+        ran[len(g.results)] = outcome
+        g.results.append(g.judge(case, outcome, program=True))
+    _explain(g.plugin, None, list(g.cases), ran, g.results, g.staff, g.watch)
+    g.counterexamples()
+
+
+def _grade_module(g: Grading) -> None:
+    """A module: called case by case in one sandboxed child, which stays open for the probes
+    that explain the failed cases and the search for a smaller failing case."""
+    adapter = _provide(g.assignment, g.submission)
+    todo = sum(k not in g.handled for k in range(len(g.cases)))
+    allowed = imports.wanted(g.assignment.allowed_imports, g.submission.folder)
+    with Session(
+        g.submission.folder,
+        g.assignment.module,
+        g.limits,
+        g.mode,
+        adapter=adapter,
+        expected_calls=todo,
+        allowed_imports=allowed,
+    ) as session:
+        outcomes = _run_module(session, g.assignment, g.cases, g.handled, g.streaks)
+        by_id = outcomes | g.handled
+        g.interpret(by_id)
+        for k, case in enumerate(g.cases):
+            outcome = by_id.get(k) or Outcome(k, RunStatus.CRASHED, message="no result came back")
+            g.results.append(g.judge(case, outcome))
+        _explain(g.plugin, session, list(g.cases), outcomes, g.results, g.staff, g.watch)
+        g.counterexamples(session, 2 * len(g.cases), g.limits.counterexample_seconds)
+    g.import_stdout = session.import_stdout
+
+
+RUNS = {
+    "unloadable": _grade_unloadable,
+    "layout": _grade_layout,
+    "served": _grade_served,
+    "program": _grade_program,
+    "module": _grade_module,
+}
+
+
+def _name_cells(g: Grading) -> None:
+    """A notebook ran as one joined module: its tracebacks name the cell and the line in it."""
+    if g.submission.cell_of_line:
+        for r in g.results:
+            r.traceback = in_cells(r.traceback, g.assignment.module, g.submission)
+
+
+def _part_totals(g: Grading) -> list[PartResult]:
+    """Each part's points and passed cases (a part with no case here is left out)."""
     parts = []
-    for part in assignment.parts:
-        mine = [r for r in results if r.part == part.id]
+    for part in g.assignment.parts:
+        mine = [r for r in g.results if r.part == part.id]
         if not mine:
             continue
         parts.append(
@@ -608,55 +699,73 @@ def _grade(
                 total=len(mine),
             )
         )
-    review = ReviewResult()
-    if isinstance(plugin, Review) and submission.folder is not None and not submission.problem:
-        # Checks after the cases: style read from the source, tournaments in the sandbox.
-        review = plugin.review(submission, results, limits, mode)
+    return parts
+
+
+def _review(g: Grading) -> ReviewResult:
+    """``Review``: checks after the cases (style read from the source, tournaments in the
+    sandbox), with a deduction."""
+    sub = g.submission
+    if isinstance(g.plugin, Review) and sub.folder is not None and not sub.problem:
+        return g.plugin.review(sub, g.results, g.limits, g.mode)
+    return ReviewResult()
+
+
+def _budget_note(g: Grading) -> str:
+    """What the submission's time budget cut short, when it did ("" when it did not)."""
+    budget = g.budget
+    if not budget.hit:
+        return ""
+    skipped = sum(
+        r.outcome == CaseOutcome.NOT_RUN
+        and "budget" in " ".join(r.messages)
+        and not r.messages[0].startswith("not judged")
+        for r in g.results
+    )
+    said = []
+    if skipped:
+        said.append(f"{skipped} case{'s were' if skipped != 1 else ' was'} not run")
+    if budget.not_judged:
+        n = budget.not_judged
+        said.append(
+            f"{n} case{'s were' if n != 1 else ' was'} not judged (the grader's work on it "
+            "was cut off)"
+        )
+    if not said:  # the runs and the verdicts were done; explanations were cut off
+        said.append(
+            "0 cases were not run"
+            if not budget.over
+            else "where its failed cases first went wrong was not all worked out"
+        )
+    return f"the submission used up its time budget of {budget.seconds:g} s: " + " and ".join(said)
+
+
+def _render(g: Grading, parts: list[PartResult], review: ReviewResult) -> SubmissionResult:
+    """Render: the submission's result, scored, with its notes."""
+    sub = g.submission
     score = max(0.0, sum(p.points for p in parts) - review.deduction)
-    notes = cap_notes(list(submission.notes) + reading_notes + streaks.notes())
-    if budget.hit:
-        skipped = sum(
-            r.outcome == CaseOutcome.NOT_RUN
-            and "budget" in " ".join(r.messages)
-            and not r.messages[0].startswith("not judged")
-            for r in results
-        )
-        said = []
-        if skipped:
-            said.append(f"{skipped} case{'s were' if skipped != 1 else ' was'} not run")
-        if budget.not_judged:
-            n = budget.not_judged
-            said.append(
-                f"{n} case{'s were' if n != 1 else ' was'} not judged (the grader's work on it "
-                "was cut off)"
-            )
-        if not said:  # the runs and the verdicts were done; explanations were cut off
-            said.append(
-                "0 cases were not run"
-                if not budget.over
-                else "where its failed cases first went wrong was not all worked out"
-            )
-        notes.append(
-            f"the submission used up its time budget of {budget.seconds:g} s: " + " and ".join(said)
-        )
+    notes = cap_notes(list(sub.notes) + g.reading_notes + g.streaks.notes())
+    said = _budget_note(g)
+    if said:
+        notes.append(said)
     return SubmissionResult(
-        assignment=assignment.id,
-        title=assignment.title,
-        student=submission.name,
-        origin=submission.origin,
-        digest=submission.digest,
-        isolation=isolation_text(mode, limits),
+        assignment=g.assignment.id,
+        title=g.assignment.title,
+        student=sub.name,
+        origin=sub.origin,
+        digest=sub.digest,
+        isolation=isolation_text(g.mode, g.limits),
         score=round(score, 6),
         max_score=round(sum(p.max_points for p in parts), 6),
         parts=parts,
-        cases=results,
+        cases=g.results,
         notes=notes,
-        problem=submission.problem,
-        import_stdout=cap_text(clean_text(import_stdout), 16 * 1024),
-        seconds=round(time.monotonic() - started, 3),
+        problem=sub.problem,
+        import_stdout=cap_text(clean_text(g.import_stdout), 16 * 1024),
+        seconds=round(time.monotonic() - g.started, 3),
         grader_version=__version__,
         review=cap_notes(list(review.notes)),
         deduction=review.deduction,
         leaderboard=list(review.leaderboard),
-        budget_hit=budget.hit,
+        budget_hit=g.budget.hit,
     )

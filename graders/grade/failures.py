@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import logging
 import os
 import sys
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..assignment import Assignment
-from ..results import PartResult, SubmissionResult
+from ..results import PartResult, SubmissionResult, from_dict
 from ..submission import Submission
 from ..textsafe import clean_text
 
@@ -59,8 +60,32 @@ def grader_failure(
 
 def failure_digest(sub: Submission, fingerprint: str, code: str) -> str:
     """The digest a failed grading is recorded with: a re-run with the same submission,
-    fixtures and grader code finds it done (``batch._previous``)."""
+    fixtures and grader code finds it done (:func:`previous_result`)."""
     return f"{sub.digest}:{fingerprint}:grader-failed:{code}"
+
+
+def previous_result(
+    out_dir: Path | None, sub: Submission, fingerprint: str, code: str = ""
+) -> SubmissionResult | None:
+    """The submission's recorded result when it is still good, so that a re-run does not
+    grade it again: the same content graded on the same fixtures, or a grader failure on it
+    by the same grader code (``code``)."""
+    if out_dir is None:
+        return None
+    path = out_dir / sub.name / "result.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    good = {f"{sub.digest}:{fingerprint}"}
+    if code:
+        good.add(failure_digest(sub, fingerprint, code))
+    if data.get("digest") not in good:
+        return None
+    try:
+        return from_dict(data)
+    except (TypeError, KeyError):
+        return None
 
 
 def is_grader_failure(result: SubmissionResult) -> bool:

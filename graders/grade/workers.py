@@ -40,7 +40,7 @@ from ..run import cgroups, slots
 from ..run.budget import REGISTER
 from ..submission import Submission
 from ..vocabulary import Case, Limits
-from .failures import failure_digest, grader_failure, log_failure
+from .failures import failure_digest, grader_failure, log_failure, previous_result
 
 PASSED = CaseOutcome.PASSED
 
@@ -193,10 +193,9 @@ def _cpu() -> tuple[float, float]:
 
 def grade_and_report(s: Settings, sub: Submission) -> Done:
     """One submission, from the resume check to its reports; never raises for it."""
-    from .batch import _previous
     from .engine import grade_submission
 
-    previous = _previous(s.out_dir, sub, s.fingerprint, s.grader_code)
+    previous = previous_result(s.out_dir, sub, s.fingerprint, s.grader_code)
     if previous is not None:
         return Done(sub.name, _compact(previous, s.full_results), True)
     try:

@@ -7,9 +7,6 @@ from typing import Any
 
 import click
 
-from ..textsafe import terminal_plain
-from ..usage import fail
-
 HELP = (
     "The gradebook: a SQLite file, or a database URL such as "
     "postgresql://user@host/db (default: $UNOGRADE_GRADEBOOK, else gradebook.db here)."
@@ -21,11 +18,8 @@ def gradebook_option(function: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def open_gradebook(where: str | None, create: bool):
-    """The gradebook at ``where`` (see :func:`graders.gradebook.location`), or exit 2 with
-    the reason it cannot be opened."""
-    from . import Gradebook, GradebookError
+    """The gradebook at ``where`` (see :func:`graders.gradebook.location`); a
+    ``GradebookError`` says why it cannot be opened."""
+    from . import Gradebook
 
-    try:
-        return Gradebook(where, create=create)
-    except GradebookError as exc:
-        fail(terminal_plain(str(exc)))
+    return Gradebook(where, create=create)

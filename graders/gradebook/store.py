@@ -35,6 +35,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
 from .. import __version__
+from ..errors import UnogradeError
 from ..results import CaseOutcome, SubmissionResult, first_message
 from ..textsafe import clean_text
 from . import schema as s
@@ -46,7 +47,7 @@ ENVIRONMENT = "UNOGRADE_GRADEBOOK"
 BUSY_TIMEOUT_MS = 60_000  # how long a writer waits for another grader's transaction
 
 
-class GradebookError(Exception):
+class GradebookError(UnogradeError):
     """A gradebook that cannot be opened, read or written: a one-line message naming it."""
 
 

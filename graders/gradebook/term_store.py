@@ -15,12 +15,13 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy import and_, select
 
+from ..errors import UnogradeError
 from ..textsafe import clean_text
 from . import schema as s
 from .records import Adjustment, Extension, now
 
 
-class AdjustmentError(ValueError):
+class AdjustmentError(UnogradeError, ValueError):
     """An adjustment that cannot be made or withdrawn: a one-line reason."""
 
 

@@ -37,6 +37,7 @@ from unokit.loader import load_module
 from .. import __version__
 from ..assignment import Assignment, AssignmentError
 from ..contract import ProgramIO, SelfCheck
+from ..errors import UnogradeError
 from ..paths import templates_dir
 from ..run import harness
 from ..run.layouts import layout_specs
@@ -49,9 +50,11 @@ HARNESS = Path(harness.__file__).resolve()
 PACKAGE = "unocheck"
 REQUIREMENTS = ("pytest>=7.4", "deepdiff>=6.7", "jinja2>=3.1")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+# A toolchain's command, else these (a student's C compiler may be called cc, or clang).
+OTHER_COMPILERS = {"gcc": ("cc", "clang")}
 
 
-class KitError(ValueError):
+class KitError(UnogradeError, ValueError):
     """An assignment that cannot make a kit, or a broken one (a one-line message)."""
 
 
@@ -163,10 +166,12 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
 
     # A course's own layout (one compiled program per part), built and run as the grader
     # does; its default files (the course's Helpers.hs) go in the check's folder.
+    # The course's files always used (C headers, our scenario driver) go there too.
     layouts = {}
     if assignment.layouts and isinstance(plugin, ProgramIO) and programs_readable(plugin):
         for layout in layout_specs(assignment.layouts, folder, [p.id for p in assignment.parts]):
             chain = TOOLCHAINS.get(layout.toolchain)
+            case_limits = layout.case_limits(assignment.limits)
             layouts[layout.name] = {
                 "language": layout.language,
                 "files": dict(layout.files),
@@ -174,10 +179,16 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
                 "run": list(layout.run),
                 "program": layout.program,
                 "defaults": list(layout.defaults),
+                "provided": [PurePosixPath(rel).name for rel in layout.provided],
                 "build_timeout": layout.build_limits.timeout,
+                "run_timeout": case_limits.timeout,
+                "output_kb": case_limits.output_kb,
                 "install": chain.install_hint if chain else "",
+                "compilers": [chain.command, *OTHER_COMPILERS.get(layout.toolchain, ())]
+                if chain
+                else [],
             }
-            for source in layout.default_files():
+            for source in [*layout.default_files(), *layout.provided_files()]:
                 files[f"{PACKAGE}/defaults/{source.name}"] = source.read_bytes()
 
     # The public cases, solved.
@@ -207,6 +218,14 @@ def kit_files(assignment: Assignment) -> dict[str, bytes]:
             assert isinstance(plugin, ProgramIO)
             entry["stdin"] = plugin.program_input(case)
             entry["program_args"] = list(plugin.program_args(case))
+        if layouts:
+            # What a layout's program reads for the case, as the grader writes it (the C
+            # driver's numbers), where that is not the case's own input file.
+            assert isinstance(plugin, ProgramIO)
+            text = plugin.program_input(case)
+            own = assignment.fixtures / case.input_path if case.input_path else None
+            if own is None or not own.is_file() or own.read_bytes() != text.encode("utf-8"):
+                entry["layout_input"] = text
         for key, rel in (("input", case.input_path), ("expected_file", case.expected_path)):
             if rel:
                 files[f"fixtures/{rel}"] = (assignment.fixtures / rel).read_bytes()
@@ -389,19 +408,53 @@ def check_page(assignment: Assignment, kit: dict, starters: list[str], notebook:
             "",
         ]
     for layout in kit.get("layouts", {}).values():
-        names = ", ".join(f"`{f}`" for f in layout["files"].values())
-        lines += [
-            f"{layout['language']} in the course's own layout is checked too ({names}, beside "
-            "your own changed helpers file, if any; else the course's is used): put the files "
-            "in this folder and run `python -m pytest` (they are checked instead of the Python "
-            f"starter while they are here). Each part is built with `{' '.join(layout['build'])}`"
-            f" and each case run as `{' '.join(layout['run'])}`, as the grader does; the "
-            f"compiler must be installed (`{layout['install']}`).",
-            "",
-        ]
+        lines += layout_lines(layout, starters)
     if kit["notes"]:
         lines += ["What this check leaves to the grader:", ""]
         lines += [f"- {note[:1].upper()}{note[1:]}." for note in kit["notes"]]
         lines.append("")
     lines.append(f"(Made by unograde {__version__}.)")
     return "\n".join(lines) + "\n"
+
+
+def layout_lines(layout: dict, starters: list[str]) -> list[str]:
+    """CHECK.md's paragraph on a course's own layout (Haskell part files, a C Game.c)."""
+    names = ", ".join(f"`{f}`" for f in layout["files"].values())
+    first = next(iter(layout["files"].values()))
+    folder = PurePosixPath(next((s for s in starters if PurePosixPath(s).name == first), first))
+    compilers = " or ".join(f"`{c}`" for c in layout.get("compilers") or []) or "its compiler"
+    lines = [
+        f"{layout['language']} in the course's own layout is checked too ({names}): put the "
+        "files in this folder and run `python -m pytest` (they are checked instead of the "
+        "Python starter while they are here)"
+        + (
+            f", or leave them in `{folder.parent}/` and run `python -m pytest --submission "
+            f"{folder}`"
+            if str(folder.parent) != "."
+            else ""
+        )
+        + f". Each part is built with `{' '.join(layout['build'])}` and each case run as "
+        f"`{' '.join(layout['run'])}`, as the grader does.",
+        "",
+    ]
+    if layout.get("defaults"):
+        defaults = ", ".join(f"`{PurePosixPath(d).name}`" for d in layout["defaults"])
+        lines[0] = lines[0].replace(
+            "put the files in this folder",
+            f"put the files in this folder (with your own changed {defaults}, if any; else the "
+            "course's is used)",
+        )
+    if layout.get("provided"):
+        given = ", ".join(f"`{p}`" for p in layout["provided"])
+        lines[0] += f" The course's {given} are always used, as the grader uses them."
+    lines[0] += (
+        f" This needs a compiler on your machine ({compilers}; `{layout['install']}`): "
+        "without one the check says so and checks nothing."
+    )
+    if any(word.startswith("-fsanitize") for word in layout["build"]):
+        lines[0] += (
+            " AddressSanitizer and UndefinedBehaviorSanitizer are on, as in the grader, "
+            "where your compiler offers them (where it does not, the check says so and builds "
+            "without them: then a memory error the grader reports may go unseen here)."
+        )
+    return lines

@@ -18,15 +18,11 @@ def kit_command(assignment_id: str, out: Path | None) -> None:
     """A self-check kit for students: the assignment's page, starters, the public cases with
     their expected results, and a check run with plain `python -m pytest`, without unograde
     (no reference, no hidden case, no solution)."""
-    from ..assignment import AssignmentError, load_assignment
-    from ..cli import fail
-    from .build import KitError, build_kit
+    from ..assignment import load_assignment
+    from .build import build_kit
 
-    try:
-        assignment = load_assignment(assignment_id)
-        summary = build_kit(assignment, out or Path(f"{assignment.id}-kit.zip"))
-    except (AssignmentError, KitError) as exc:
-        fail(str(exc))
+    assignment = load_assignment(assignment_id)
+    summary = build_kit(assignment, out or Path(f"{assignment.id}-kit.zip"))
     click.echo(
         f"wrote {summary.path}: {summary.cases} public cases, {len(summary.files)} files "
         f"(students: unzip, then `python -m pip install -r requirements.txt` and "

@@ -30,12 +30,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import UnogradeError
+
 TERM_ENVIRONMENT = "UNOGRADE_TERM"
 TERM_DEFAULT = "term.toml"
 UNITS = {"day": 86400.0, "hour": 3600.0}
 
 
-class LateError(ValueError):
+class LateError(UnogradeError, ValueError):
     """A policy, a time or a term file that cannot be read: a one-line message naming it."""
 
 

@@ -7,9 +7,6 @@ from typing import Any
 
 import click
 
-from ..textsafe import terminal_plain
-from ..usage import fail
-
 HELP = (
     "The term file with this term's late policies ([late.<assignment>] tables; default: "
     "$UNOGRADE_TERM, else term.toml here if there is one)."
@@ -21,11 +18,8 @@ def term_option(function: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def load_term_policies(term: str | None, assignments: Sequence[str]) -> dict:
-    """The late policy of each assignment (term file, then assignment.toml), or exit 2 with
-    the one-line reason a policy cannot be read."""
-    from . import LateError, load_policies
+    """The late policy of each assignment (term file, then assignment.toml); a ``LateError``
+    says in one line why a policy cannot be read."""
+    from . import load_policies
 
-    try:
-        return load_policies(list(assignments), term)
-    except LateError as exc:
-        fail(terminal_plain(str(exc)))
+    return load_policies(list(assignments), term)

@@ -37,19 +37,11 @@ def roster() -> None:
 @click.option("--encoding", default="utf-8", show_default=True, help="The file's encoding.")
 def import_command(file: Path, gradebook: str | None, columns: tuple[str, ...], encoding: str):
     """Make FILE.csv the gradebook's roster (id, name, email, login, section)."""
-    from .parse import RosterError, parse_mapping, read_roster
+    from .parse import parse_mapping, read_roster
 
-    try:
-        parsed = read_roster(file, parse_mapping(columns), encoding)
-    except RosterError as exc:
-        fail(terminal_plain(str(exc)))
+    parsed = read_roster(file, parse_mapping(columns), encoding)
     with open_gradebook(gradebook, create=True) as book:
-        from ..gradebook import GradebookError
-
-        try:
-            added, removed = book.replace_roster(parsed.students)
-        except GradebookError as exc:
-            fail(terminal_plain(str(exc)))
+        added, removed = book.replace_roster(parsed.students)
         used = ", ".join(f"{k} from {v!r}" for k, v in parsed.columns.items())
         click.echo(
             f"imported {len(parsed.students)} students into {terminal_plain(book.name)} "
@@ -98,24 +90,17 @@ def extend_command(student: str, assignment: str, until: str, reason: str, by: s
     """Give STUDENT (roster id, login, email or submission name) their own due date for
     ASSIGNMENT; lateness is then counted from it. Granting again replaces it (both kept)."""
     from ..adjust import default_user
-    from ..adjust.people import StudentError, resolve
-    from ..gradebook import GradebookError
-    from ..late import LateError, parse_time, utc_text
+    from ..adjust.people import resolve
+    from ..late import parse_time, utc_text
 
-    try:
-        when = parse_time(until, "--until")
-    except LateError as exc:
-        fail(terminal_plain(str(exc)))
+    when = parse_time(until, "--until")
     with open_gradebook(gradebook, create=True) as book:
-        try:
-            graded = [a for a, _ in book.assignments()]
-            if assignment not in graded and not _loadable(assignment):
-                known = ", ".join(graded) or "none graded"
-                fail(f"unknown assignment {terminal_plain(repr(assignment))} ({known})")
-            who, _ = resolve(book, student, None)
-            granted = book.extend(assignment, who.key, utc_text(when), reason, by or default_user())
-        except (GradebookError, StudentError) as exc:
-            fail(terminal_plain(str(exc)))
+        graded = [a for a, _ in book.assignments()]
+        if assignment not in graded and not _loadable(assignment):
+            known = ", ".join(graded) or "none graded"
+            fail(f"unknown assignment {terminal_plain(repr(assignment))} ({known})")
+        who, _ = resolve(book, student, None)
+        granted = book.extend(assignment, who.key, utc_text(when), reason, by or default_user())
     click.echo(
         f"extension {granted.id}: {terminal_plain(who.label)} has until {granted.until} for "
         f"{terminal_plain(assignment)} (by {terminal_plain(granted.by)})"
@@ -135,13 +120,9 @@ def _loadable(assignment: str) -> bool:
 def _status(book, assignments: tuple[str, ...]) -> None:
     """Per assignment: how many roster students have a submission, which submissions match
     nobody, which students have none."""
-    from ..gradebook import GradebookError
-    from .term import UnknownAssignment, load_term
+    from .term import load_term
 
-    try:
-        term = load_term(book, None, assignments)
-    except (GradebookError, UnknownAssignment) as exc:
-        fail(terminal_plain(str(exc)))
+    term = load_term(book, None, assignments)
     if not term.has_roster:
         click.echo("no roster yet: unograde roster import FILE.csv")
         return

@@ -10,35 +10,41 @@ grading, so that matching to the roster does not depend on the export still bein
 
 from __future__ import annotations
 
+import functools
 import zipfile
 from pathlib import Path, PurePosixPath
 
-import yaml
-
+from ..errors import UnogradeError
 from ..gradebook.records import Claim
 
 METADATA = "submission_metadata.yml"
 MAX_BYTES = 20 * 1024 * 1024
 
 
-class MetadataError(ValueError):
+class MetadataError(UnogradeError, ValueError):
     """A metadata file that cannot be read: ``file: what is wrong``."""
 
 
-class _Loader(yaml.SafeLoader):
-    """Safe, and tolerant of the Ruby tags an export may carry (``!ruby/object:BigDecimal``):
-    a tagged value is read as the plain value it wraps, never constructed."""
+@functools.cache
+def _yaml():
+    """PyYAML and our loader, imported when an export has a metadata file (a run without
+    one does not pay for the import): safe, and tolerant of the Ruby tags an export may
+    carry (``!ruby/object:BigDecimal``): a tagged value is read as the plain value it wraps,
+    never constructed."""
+    import yaml
 
+    class _Loader(yaml.SafeLoader):
+        pass
 
-def _untagged(loader: yaml.SafeLoader, _suffix: str, node: yaml.Node):
-    if isinstance(node, yaml.MappingNode):
-        return loader.construct_mapping(node)
-    if isinstance(node, yaml.SequenceNode):
-        return loader.construct_sequence(node)
-    return loader.construct_scalar(node)
+    def _untagged(loader: yaml.SafeLoader, _suffix: str, node: yaml.Node):
+        if isinstance(node, yaml.MappingNode):
+            return loader.construct_mapping(node)
+        if isinstance(node, yaml.SequenceNode):
+            return loader.construct_sequence(node)
+        return loader.construct_scalar(node)
 
-
-_Loader.add_multi_constructor("!", _untagged)
+    _Loader.add_multi_constructor("!", _untagged)
+    return yaml, _Loader
 
 
 def _text(value: object) -> str:
@@ -47,8 +53,9 @@ def _text(value: object) -> str:
 
 def parse_metadata(text: str, where: str) -> dict[str, list[Claim]]:
     """{submission folder name: its submitters}."""
+    yaml, loader = _yaml()
     try:
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
@@ -88,8 +95,9 @@ def submission_times(path: Path) -> dict[str, str]:
     if found is None:
         return {}
     text, where = found
+    yaml, loader = _yaml()
     try:
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError:
         return {}  # submitters_in has said what is wrong with it
     times: dict[str, str] = {}

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import UnogradeError
 from ..gradebook.records import Student
 
 FIELDS = ("id", "name", "email", "login", "section", "lms_id")
@@ -54,7 +55,7 @@ NOT_STUDENTS = {"pointspossible": "Canvas's Points Possible row"}
 TEST_STUDENTS = {"studenttest", "teststudent"}  # Canvas's test student has no SIS id
 
 
-class RosterError(ValueError):
+class RosterError(UnogradeError, ValueError):
     """A roster that cannot be imported: ``file:line: what is wrong``."""
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..errors import UnogradeError
 from ..gradebook.records import Adjustment, Extension, Grading, Student
 from .matching import ClassMatch, Matcher, match_class, name_conflicts
 
@@ -93,8 +94,8 @@ class Term:
         return name_conflicts(g.student for g in self.latest.get(assignment, []))
 
 
-class UnknownAssignment(ValueError):
-    pass
+class UnknownAssignment(UnogradeError, ValueError):
+    """An assignment the gradebook has no grading of (a one-line message)."""
 
 
 def load_term(

@@ -38,6 +38,7 @@ import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..errors import UnogradeError
 from ..vocabulary import Limits
 
 # What a layout's build limits are when the toml leaves them out: a compiler needs more
@@ -52,7 +53,7 @@ BUILD_DEFAULTS = {
 }
 
 
-class LayoutError(ValueError):
+class LayoutError(UnogradeError, ValueError):
     """A ``[layouts.*]`` table that cannot be used."""
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import json
+import marshal
 import os
 import secrets
 import select
@@ -417,8 +418,20 @@ class Tree:
         REGISTER.discard(self)
 
 
+@functools.cache
+def _harness_code(name: str) -> bytes:
+    """The harness compiled for this interpreter, as ``name`` (its path as the child sees
+    it), marshalled: compiled once per grader process, not once per child."""
+    source = HARNESS.read_bytes()
+    return marshal.dumps(compile(source, name, "exec", dont_inherit=True))
+
+
 class _Child:
     """One running harness process and its two pipes."""
+
+    # The compiled harness, when it is a file of its own (not in ``work``); a subclass that
+    # runs something else (``served``) has none.
+    code_file: Path | None = None
 
     def __init__(
         self,
@@ -488,12 +501,16 @@ class _Child:
             "site": sites,
         }
         harness_path = "/sandbox/harness.py" if isolation == "bwrap" else str(HARNESS)
+        # The harness as compiled once by this process, under its usual name (tracebacks
+        # read the same): the child runs it without compiling 16 kB of source every start.
+        self.code = self._compiled_harness(harness_path)
+        code_path = "/sandbox/harness.marshal" if isolation == "bwrap" else str(self.code)
         cmd = confine_command(identity, nproc=limits.processes, python=True)
-        cmd = inside(cmd, isolation) + ["--", harness_path, str(in_r), str(out_w)]
+        cmd = inside(cmd, isolation) + ["--", code_path, str(in_r), str(out_w)]
         if isolation == "bwrap":
             binds = [
                 (sub, "/sandbox/sub"),
-                (HARNESS, "/sandbox/harness.py"),
+                (self.code, "/sandbox/harness.marshal"),
                 (LAUNCHER, "/sandbox/launch.py"),
                 *import_binds,
             ]
@@ -526,6 +543,22 @@ class _Child:
         os.close(out_w)
         self.buffer = b""
         self.send(harness.frame(setup))  # small: the pipe takes it without waiting
+
+    def _compiled_harness(self, name: str) -> Path:
+        """A file of this child's holding the harness compiled (``marshal``), readable by the
+        child's user: in its private working folder, else beside its log (bound read-only
+        into bubblewrap's view)."""
+        if self.work is not None:
+            path = self.work / "harness.marshal"
+            path.write_bytes(_harness_code(name))
+            path.chmod(0o644)  # the grader's, readable: the child's user reads it to start
+            return path
+        fd, name_ = tempfile.mkstemp(prefix="unograde-harness-", suffix=".marshal")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(_harness_code(name))
+        os.chmod(name_, 0o644)
+        self.code_file = Path(name_)
+        return self.code_file
 
     def send(self, data: bytes) -> bool:
         try:
@@ -597,6 +630,8 @@ class _Child:
     def _remove_files(self) -> None:
         if self.work is not None:
             shutil.rmtree(self.work, ignore_errors=True)
+        if self.code_file is not None:
+            self.code_file.unlink(missing_ok=True)
         imports.remove_farm(self.farm)
         self.log.unlink(missing_ok=True)
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
+from ..errors import UnogradeError
 from .fingerprint import Document, SourceFile, all_hashes, document, read_source
 
 MIN_CODE = 0.5  # a pair is listed from this share of shared fingerprints
@@ -39,7 +40,7 @@ MIN_BEHAVIOUR = 2.0  # ... or from as much as two wrong answers only these two g
 MIN_FINGERPRINTS = 4  # a submission with fewer (empty, or only the starter) is not compared
 
 
-class SimilarityError(ValueError):
+class SimilarityError(UnogradeError, ValueError):
     """Input that cannot be compared: a one-line message."""
 
 

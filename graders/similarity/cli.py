@@ -1,44 +1,15 @@
 """``unograde similarity ASSIGNMENT SUBMISSIONS... --out DIR``: the thin command over
-:mod:`graders.similarity` (see there for what is compared and how it is weighed)."""
+:func:`graders.similarity.api.compare_class` (see :mod:`graders.similarity` for what is
+compared and how it is weighed)."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import click
 
 from ..gradebook.options import gradebook_option
 from ..textsafe import terminal_plain
-from ..usage import fail
-
-
-def find_similar(assignment, submissions, book=None, starter=(), min_code=None,
-                 min_behaviour=None):  # fmt: skip
-    """(ranked pairs, the documents compared, the documents' load, the behaviour count):
-    code from ``submissions``, behaviour from ``book``'s latest gradings, if given."""
-    from . import (
-        MIN_BEHAVIOUR,
-        MIN_CODE,
-        behaviour_pairs,
-        code_pairs,
-        load_documents,
-        rank,
-    )
-
-    docs = load_documents(assignment, [Path(p) for p in submissions], starter)
-    code = code_pairs(docs.documents)
-    behaviour = {}
-    if book is not None:
-        gradings = book.latest(assignment.id)
-        behaviour = behaviour_pairs(gradings, book.cases([g.id for g in gradings]))
-    pairs = rank(
-        code,
-        behaviour,
-        MIN_CODE if min_code is None else min_code,
-        MIN_BEHAVIOUR if min_behaviour is None else min_behaviour,
-    )
-    return pairs, docs
 
 
 @click.command("similarity")
@@ -71,60 +42,21 @@ def similarity(assignment_id, submissions, out, starter, min_code, min_behaviour
                gradebook, no_gradebook) -> None:  # fmt: skip
     """Rank pairs of SUBMISSIONS by the code they share (normalised, starter removed), beside
     the cases they failed the same way (from the gradebook); staff pages under OUT."""
-    from ..assignment import AssignmentError, load_assignment
-    from ..gradebook import Gradebook, GradebookError
-    from ..gradebook.records import now
-    from ..gradebook.term_store import SimilarityRow
-    from . import SimilarityError
-    from .pages import page_name, terminal_lines, write_pages
+    from .api import SimilarityRequest, compare_class
+    from .pages import terminal_lines
 
-    try:
-        assignment = load_assignment(assignment_id)
-    except AssignmentError as exc:
-        fail(str(exc))
-    for path in submissions:
-        if not path.exists():
-            fail(f"{terminal_plain(str(path))}: no such file or folder")
-    if out.exists() and not out.is_dir():
-        fail(f"{terminal_plain(str(out))}: exists and is not a folder")
-    book = None
-    if not no_gradebook:
-        try:
-            book = Gradebook(gradebook, create=False)
-        except GradebookError as exc:
-            click.echo(f"unograde: {terminal_plain(str(exc))}: code only", err=True)
-    started = time.perf_counter()
-    try:
-        pairs, docs = find_similar(assignment, submissions, book, starter, min_code,
-                                   min_behaviour)  # fmt: skip
-        seconds = time.perf_counter() - started
-        facts = [
-            ("assignment", f"{assignment.title} ({assignment.id})"),
-            (
-                "compared",
-                f"{len(docs.documents)} submissions' code"
-                + (f"; {len(docs.skipped)} without code of their own" if docs.skipped else ""),
-            ),  # fmt: skip
-            ("behaviour", f"the gradebook {book.name}" if book else "none (no gradebook)"),
-            ("thresholds", f"code from {100 * min_code:.0f}%, behaviour from {min_behaviour:g}"),
-            ("computed", f"{now()} in {seconds:.1f} s"),
-        ]
-        pages = write_pages(out, assignment.id, assignment.title, pairs, docs.documents, facts)
-        if book is not None:
-            at = now()
-            book.replace_similarity(assignment.id, [
-                SimilarityRow(rank, p.first, p.second, p.code_score, p.behaviour_score,
-                              tuple(a.case for a in (p.behaviour.answers if p.behaviour else ())),
-                              str((out / page_name(rank)).absolute()), at)
-                for rank, p in enumerate(pairs, 1)
-            ])  # fmt: skip
-    except (SimilarityError, GradebookError) as exc:
-        fail(terminal_plain(str(exc)))
-    except OSError as exc:
-        fail(f"{terminal_plain(str(out))}: cannot write the pages ({exc.strerror or exc})")
-    finally:
-        if book is not None:
-            book.close()
+    request = SimilarityRequest(
+        assignment=assignment_id,
+        submissions=tuple(submissions),
+        out=out,
+        starter=tuple(starter),
+        min_code=min_code,
+        min_behaviour=min_behaviour,
+        gradebook=gradebook,
+        use_gradebook=not no_gradebook,
+    )
+    run = compare_class(request)
+    pairs, docs, pages, seconds = run.pairs, run.documents, run.pages, run.seconds
     for line in terminal_lines(pairs, top):
         click.echo(line)
     for name, why in sorted(docs.skipped.items()):

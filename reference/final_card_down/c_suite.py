@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from graders.paths import assignment_dir
 from graders.run import buildcache
 from graders.run.programs import ProgramRunner
 from graders.run.slots import slot
@@ -37,7 +38,7 @@ from .adt_link import ADTLink
 
 SUITE_FILE = "testGame.c"
 PROGRAM = "suite"
-C_FOLDER = Path(__file__).resolve().parents[2] / "assignments" / "final-card-down" / "c"
+C_FOLDER = assignment_dir("final-card-down") / "c"  # a checkout's, or the installed wheel's
 SUPPORT = ("Game.h", "Card.h", "Card.c", "fcd_proxy.c")
 BUILD = (
     "gcc", "-std=gnu11", "-g", "-O1", "-Wall", "-Wextra", "-fno-omit-frame-pointer",
@@ -47,6 +48,13 @@ BUILD = (
 BUILD_LIMITS = Limits(timeout=60.0, cpu=60.0, memory_mb=2048, output_kb=64, disk_mb=256)
 _ASSERT = re.compile(r"(\S+?\.c):(\d+): (\w+): Assertion .* failed\.")
 _REFUSED = re.compile(r"fcd_proxy: the ADT refused (\w+) \((\w+)\)")
+_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_ASSERT_CALL = re.compile(r"\bassert\s*\(")
+
+
+def has_assert(text: str) -> bool:
+    """Whether ``text`` (a testGame.c) calls ``assert`` outside its comments."""
+    return _ASSERT_CALL.search(_COMMENTS.sub(" ", text)) is not None
 
 
 @dataclass(frozen=True)
@@ -115,6 +123,10 @@ def run_target(
     verdict = _verdict(outcome)
     if called is not None and verdict.get("status") == "ran":
         verdict["called"] = called
+        if not called and verdict.get("exit") == 0:
+            # a main that reached no function of Game.h tested nothing: as pytest collecting
+            # no test, it does not pass (and says so in testGame.c's words, ``suite.explain``)
+            verdict.update(exit=5, collected=0, passed=0)
     return verdict
 
 

@@ -256,7 +256,7 @@ def first_divergence(
         "kind": "query",
         "summary": "the game's state agrees with the rules after every move; the first "
         "query whose answer differs (above) is itself where it goes wrong",
-        "note": "found by replaying the scenario with your game.py, asking whose turn it is, "
+        "note": "found by replaying the scenario with your ADT, asking whose turn it is, "
         "the turn, the direction, the top discard, the winner and every hand after each move",
     }
 
@@ -293,7 +293,7 @@ def _found(
         "got": got,
         "summary": f"{where} is the first move after which your game departs from the rules "
         f"({rule}): expected {expected}; yours {got}",
-        "note": "found by replaying the scenario with your game.py and asking, after every move, "
+        "note": "found by replaying the scenario with your ADT and asking, after every move, "
         "whose turn it is, the turn, the direction, the top discard, the winner and every hand",
         "state_text": state,
         "moves_before": moves[-12:],

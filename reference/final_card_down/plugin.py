@@ -152,7 +152,15 @@ def suite_verdict(assignment: Assignment, case: Case, value: Any) -> dict[str, A
     readings = Readings(**{n: True for n in case.args[0].get("readings", ())})
     limits = suite.suite_limits(assignment.extra)
     tests = suite.checked_suite(value.get("files"))
-    return suite.evaluate(target, tests, limits, "auto", readings=readings)
+    verdict = suite.evaluate(target, tests, limits, "auto", readings=readings)
+    if value.get("language") == "C":  # its feedback in testGame.c's and assert's words
+        from .c_suite import has_assert
+
+        text = tests.get(suite.C_SUITE)
+        verdict = verdict | {"language": "C"}
+        if text is not None:
+            verdict["asserts"] = has_assert(text)
+    return verdict
 
 
 def run_cases(
@@ -171,8 +179,11 @@ def run_cases(
         readings = reading.declared(submission.folder)[0] or reading.PAGE
         limits = suite.suite_limits(assignment.extra)
         suite.evaluate_all(labels, files, limits, "auto", jobs, readings=readings)
+    request: dict[str, Any] = {"request": "run-suite", "files": files}
+    if suite.is_c(submission.folder):
+        request["language"] = "C"
     return {
-        k: Outcome(k, RunStatus.RETURNED, value={"request": "run-suite", "files": files})
+        k: Outcome(k, RunStatus.RETURNED, value=dict(request))
         for k, case in enumerate(cases)
         if case.part in SUITE_PARTS
     }
@@ -225,7 +236,8 @@ def interpret(
             return reading.evidence(case.expected, expectations.of(case, under), value)
 
         readings = reading.infer([case.readings for case, _ in adt], evidence)
-    notes = [n for n in (problem, reading.note(readings, how)) if n]
+    source = reading.declaring_file(submission.folder)
+    notes = [n for n in (problem, reading.note(readings, how, source)) if n]
     if not readings.differences():
         return Interpreted(list(cases), notes)
     switches = list(readings.differences())
@@ -487,15 +499,25 @@ class Plugin(
         return kit_expected(case)
 
     def kit_starters(self) -> Mapping[str, bytes]:
+        """The Python starters at the top, and under ``c/`` the C ones with the course's
+        headers and our ``Card.c`` (a C student checks ``--submission c/Game.c``, or puts
+        Game.c at the top; the headers build their own testGame.c too)."""
         folder = self.assignment.folder / "starter"
-        return {n: (folder / n).read_bytes() for n in ("game.py", "test_game.py", "player.py")}
+        files = {n: (folder / n).read_bytes() for n in ("game.py", "test_game.py", "player.py")}
+        for name in ("Game.c", "testGame.c", "player.c"):
+            files[f"c/{name}"] = (folder / "c" / name).read_bytes()
+        for name in ("Game.h", "Card.h", "Card.c", "player.h"):
+            files[f"c/{name}"] = (self.assignment.folder / "c" / name).read_bytes()
+        return files
 
     def kit_notes(self) -> Sequence[str]:
         return [
-            "your test suite (test_game.py) is graded by the grader on the reference ADT and "
-            "on broken ones, which this kit does not hold: here `python -m pytest` runs it on "
-            "your own game.py",
-            "AI players (player.py) play in tournaments run by the course staff",
+            "your test suite (test_game.py, or testGame.c in C) is graded by the grader on the "
+            "reference ADT and on broken ones, which this kit does not hold: here `python -m "
+            "pytest` runs test_game.py on your own game.py; a testGame.c you run on your own "
+            "Game.c yourself (in c/: gcc -fsanitize=address,undefined -o testGame testGame.c "
+            "Game.c Card.c && ./testGame)",
+            "AI players (player.py, or player.c) play in tournaments run by the course staff",
         ]
 
     def commands(self) -> Sequence[click.Command]:

@@ -120,10 +120,16 @@ def describe(readings: Readings) -> str:
     return FEEDBACK.describe_reading(readings.differences())
 
 
-def note(readings: Readings, how: str) -> str | None:
+def note(readings: Readings, how: str, source: str = "game.py") -> str | None:
     """The feedback line saying which reading the submission was graded under; ``how`` is
-    "declared" or "inferred". None for the page's decisions when nothing was declared."""
-    return FEEDBACK.note(readings.differences(), how)
+    "declared" or "inferred", ``source`` the file that declares it (game.py or Game.c). None
+    for the page's decisions when nothing was declared."""
+    return FEEDBACK.note(readings.differences(), how, source)
+
+
+def declaring_file(folder: Path | None) -> str:
+    """game.py, or Game.c for a C submission: the file the feedback names."""
+    return FEEDBACK.declaring_file(folder)
 
 
 # ----------------------------------------------------------------- what a reading costs

@@ -195,11 +195,16 @@ def checked_suite(files: Any) -> dict[str, str]:
     return out
 
 
+def is_c(folder: Path | None) -> bool:
+    """Whether the submission in ``folder`` is a C one (a folder holding Game.c)."""
+    return folder is not None and (folder / "Game.c").is_file()
+
+
 def suite_files(folder: Path | None) -> dict[str, str]:
     """The student's ``test_*.py`` and ``conftest.py`` at the top of ``folder``."""
     if folder is None:
         return {}
-    if (folder / "Game.c").is_file():  # a C submission: its suite is testGame.c alone
+    if is_c(folder):  # a C submission: its suite is testGame.c alone
         path = folder / C_SUITE
         if not path.is_file() or path.is_symlink():
             return {}
@@ -437,6 +442,7 @@ KNOWN_ERRORS = frozenset(
     "ADTProcessError",
     "Failed",
     "FixtureLookupError",
+    "CompileError",  # a C testGame.c that gcc refused (``c_suite``)
 }
 
 
@@ -494,6 +500,11 @@ def _clean(verdict: dict[str, Any], tests: dict[str, str]) -> dict[str, Any]:
             clean[key] = kept[:MAX_REPORTED]
             if len(kept) > MAX_REPORTED:
                 clean[f"more_{key}"] = len(kept) - MAX_REPORTED
+    compiled = [e for e in clean.get("errors", []) if e.get("error") == "CompileError"]
+    if C_SUITE in tests and compiled and isinstance(verdict.get("message"), str):
+        # gcc's first error in testGame.c, made before anything ran: the compiler's words on
+        # the student's own file and the public headers, never an answer of the reference
+        clean["message"] = verdict["message"][:300]
     return clean
 
 
@@ -515,9 +526,16 @@ def _place(e: dict[str, Any]) -> str:
 
 
 def explain(value: dict[str, Any]) -> list[str]:
-    """Messages for a test-suite case that did not pass, in the assignment's terms."""
+    """Messages for a test-suite case that did not pass, in the assignment's terms (a C
+    submission's, ``"language": "C"``, in testGame.c's and assert's)."""
     verdict, label = value.get("verdict"), value.get("target")
+    in_c = value.get("language") == "C"
     if verdict == "no-tests":
+        if in_c:
+            return [
+                f"no {C_SUITE} in the submission: there is no test suite to run (a C "
+                f"submission's tests are the asserts of {C_SUITE}'s main, over Game.h)"
+            ]
         return [f"no {SR.TEST_FILES_HELP} in the submission: there is no test suite to run"]
     if verdict == "not-run":
         return ["not run: the test suite does not pass on the reference ADT (see that case)"]
@@ -525,10 +543,17 @@ def explain(value: dict[str, Any]) -> list[str]:
         mutant = mutant_for(str(label))
         switches = [n for n in value.get("readings") or () if n in Readings.names()]
         rule = mutant_rule(str(label), Readings(**{n: True for n in switches}))
-        return [
-            "the test suite passes on this broken ADT: no test checks the rule it breaks",
-            f"(staff only; hidden case) mutant {mutant.name}: {rule}",
+        lines = [
+            f"{C_SUITE} passes on this broken ADT: no assert checks the rule it breaks"
+            if in_c
+            else "the test suite passes on this broken ADT: no test checks the rule it breaks"
         ]
+        if in_c and value.get("asserts") is False:
+            lines.append(
+                f"{C_SUITE} has no assert: its main must check what Game.h's functions answer "
+                "with assert(...) (from <assert.h>), so that a wrong answer stops it"
+            )
+        return [*lines, f"(staff only; hidden case) mutant {mutant.name}: {rule}"]
     if verdict != "fails":
         return [f"unexpected test-suite result {value!r}"]
     detail = value.get("detail") or {}
@@ -539,20 +564,37 @@ def explain(value: dict[str, Any]) -> list[str]:
         return lines
     code = detail.get("exit")
     if code == 5 or not detail.get("collected") and code != 2:
-        lines.append("pytest collected no tests: name test functions test_... in test_*.py")
+        lines.append(
+            f"{C_SUITE} ran but called no function of Game.h: its main must play games "
+            "through Game.h and assert what they answer"
+            if in_c
+            else "pytest collected no tests: name test functions test_... in test_*.py"
+        )
     for e in detail.get("errors", [])[:5]:
+        if in_c and e.get("error") == "CompileError":
+            said = detail.get("message")
+            lines.append(f"{C_SUITE} did not compile" + (f": {said}" if said else ""))
+            continue
         lines.append(f"importing {e.get('where', 'a test file')} raised {e['error']}{_place(e)}")
     failed = detail.get("failed", [])
     for e in failed[:MAX_REPORTED]:
-        when = f" in its {e['when']}" if "when" in e else ""
-        lines.append(f"{e['test']} failed{when}: {e['error']}{_place(e)}")
+        if in_c and e["error"] == "AssertionError":
+            lines.append(f"an assert failed in {e['test']}{_place(e)}")
+        elif in_c:
+            lines.append(f"in {e['test']}: the ADT refused a call of Game.h ({e['error']})")
+        else:
+            when = f" in its {e['when']}" if "when" in e else ""
+            lines.append(f"{e['test']} failed{when}: {e['error']}{_place(e)}")
     more = max(0, len(failed) - MAX_REPORTED) + int(detail.get("more_failed") or 0)
     if more:
-        lines.append(f"… and {more} more failing tests")
+        lines.append(f"… and {more} more failing {'asserts' if in_c else 'tests'}")
     if code not in (0, 1, 2, 5, None):
-        lines.append(f"pytest ended with exit status {code}")
+        lines.append(f"{C_SUITE if in_c else 'pytest'} ended with exit status {code}")
     lines.append(
-        "every test must pass on a correct ADT; tests that rely on the order of a hand or on "
-        "invalid input are themselves wrong (Decisions D14, D15)"
+        "every assert must hold on a correct ADT; asserts that rely on the order of a hand or "
+        "on invalid input are themselves wrong (Decisions D14, D15)"
+        if in_c
+        else "every test must pass on a correct ADT; tests that rely on the order of a hand or "
+        "on invalid input are themselves wrong (Decisions D14, D15)"
     )
     return lines

@@ -108,3 +108,22 @@ def test_the_short_summary_says_what_went_wrong_not_only_failed():
     for line in summary:
         assert not line.rstrip().endswith("failed:"), line
         assert len(line.split(" - failed: ", 1)[1].strip()) > 10, line
+
+
+def test_check_loads_only_its_own_plugin_and_rewrites_no_assertion():
+    """The installed pytest plugins have nothing to do in a self-check (hypothesis' alone
+    cost 0.4 s to import): the check's run imports none of them, and still gives one test
+    per public fixture."""
+    import os
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "graders.cli", "check", "uno-moves", str(ADA), "-q"],
+        capture_output=True, text=True, timeout=300,
+        env=dict(os.environ, PYTHONPROFILEIMPORTTIME="1"),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-2000:]
+    assert f"{PUBLIC} passed" in proc.stdout
+    imported = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines()
+                if line.startswith("import time:")}  # fmt: skip
+    assert "graders.check.plugin" in imported and "_pytest.main" in imported
+    assert not {"hypothesis", "pytest_cov", "pytest_benchmark"} & imported

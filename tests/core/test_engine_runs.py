@@ -3,7 +3,7 @@ cannot be built, adapters, scores and their rounding.
 
 Expectations are worked out by hand from the fake course's hand-written fixtures (count: 6
 points over 4 cases, one of them answered by the plugin's stage; sort: 4 points over 2 cases)
-and the README's "Budgets". Hostile code ends by CPU time or sleeps far past its budget under a
+and docs/sandbox.md's "Budgets". Hostile code ends by CPU time or sleeps far past its budget under a
 generous wall clock, so nothing here depends on the machine's speed.
 """
 

@@ -479,3 +479,52 @@ def test_a_haskell_upload_gets_the_score_grade_gives(autograder, exported):
     assert len(results["tests"]) == len(graded.cases)
     passed = {t["name"] for t in results["tests"] if t["status"] == "passed"}
     assert passed == {f"{c.part} {c.name}" for c in graded.cases if c.passed}
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc not installed")
+def test_a_c_upload_gets_the_score_grade_gives(exported, autograder, tmp_path):
+    """final-card-down with a C upload (bo's Game.c, one rule wrong; ada's testGame.c, which
+    passes on the reference and catches mutants): run_autograder builds Game.c with the
+    scenario driver and the sanitizers, and testGame.c with the proxy, from the installed
+    wheel's C files, in the sandbox, and gives the score and the case verdicts ``grade``
+    gives; setup.sh installs gcc where the image lacks it."""
+    from graders.grade.engine import grade_submission
+    from graders.run.layouts import submission_kinds
+    from graders.submission import cleanup, load_submissions
+
+    folder = tmp_path / "upload"
+    folder.mkdir()
+    shutil.copy(EXAMPLES / "final-card-down-c" / "bo" / "Game.c", folder / "Game.c")
+    shutil.copy(EXAMPLES / "final-card-down-c" / "ada" / "testGame.c", folder / "testGame.c")
+    fcd = load_assignment("final-card-down")
+    subs = load_submissions(folder, fcd.module, programs=submission_kinds(fcd))
+    try:
+        graded = grade_submission(fcd, subs[0], fcd.cases())
+    finally:
+        cleanup(subs)
+    parts = {p.id: p for p in graded.parts}
+    assert 0 < parts["adt"].points < parts["adt"].max_points  # bo's rule: some scenarios fail
+    assert parts["tests-mutants"].points > 0  # testGame.c ran through the proxy, caught some
+
+    with zipfile.ZipFile(exported) as zf:
+        wheel_name = next(n for n in zf.namelist() if n.endswith(".whl"))
+        (tmp_path / wheel_name).write_bytes(zf.read(wheel_name))
+    archive = tmp_path / "final-card-down.zip"
+    build_autograder(fcd, archive, wheel=tmp_path / wheel_name)
+    setup = zipfile.ZipFile(archive).read("setup.sh").decode()
+    assert "# gcc: the assignment grades submissions that need it (C part files)" in setup
+    assert "apt-get install -y -qq gcc" in setup
+    root = tmp_path / "root"
+    (root / "source").mkdir(parents=True)
+    unzip(archive, root / "source")
+    (root / "unograde-venv").symlink_to(autograder.root / "unograde-venv")
+    results, proc = Autograder(root).run(
+        {"Game.c": folder / "Game.c", "testGame.c": folder / "testGame.c"}
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert results["score"] == pytest.approx(graded.score)
+    assert len(results["tests"]) == len(graded.cases)
+    passed = {t["name"] for t in results["tests"] if t["status"] == "passed"}
+    assert passed == {f"{c.part} {c.name}" for c in graded.cases if c.passed}
+    assert "tests-reference suite-passes-on-reference" in passed  # testGame.c built and ran
+    assert any("graded as C part files (Game.c)" in line for line in results["output"].splitlines())

@@ -100,7 +100,7 @@ def test_a_student_of_the_headers_reading_is_graded_under_it(tmp_path, switch):
             None,
         ),
         ("// READINGS = {}", (), None),
-        ('// READINGS = {"draw_after_play": 1}', None, "must be True or False"),
+        ('// READINGS = {"draw_after_play": 1}', None, "must be true or false"),  # C words
         ("// READINGS = {draw_after_play}", None, "not a literal dict"),
         ('// READINGS = {"drawing": true}', None, "not one of"),
         ('/* READINGS = {"draw_after_play": true} */', None, None),  # only a // line counts

@@ -237,3 +237,31 @@ def test_the_problem_column_names_timeouts_cases_not_run_and_unmatched():
     jo = Entry("jo", 0.0, 100.0, (), (), "jo.py:7:21: SyntaxError")
     assert _problems(jo, None) == "jo.py:7:21: SyntaxError"
     assert _problems(Entry("ada", 100.0, 100.0, (), rows("passed"), None), None) == ""
+
+
+def test_one_submission_gets_a_dashboard_without_plots_and_without_matplotlib(tmp_path):
+    """A class of one: its page has the student, the parts and the cases, and says why it
+    has no plots (a histogram of one score shows nothing); drawing none, the run does not
+    even import matplotlib (the import alone cost more than grading the submission)."""
+    submission = tmp_path / "ada.py"
+    submission.write_text((Path(__file__).parents[2] / "examples/uno-moves/ada/uno.py").read_text())
+    out = tmp_path / "out"
+    done = unograde("grade", "uno-moves", str(submission), "--public-only", "--no-gradebook",
+                    "--out", str(out), cwd=tmp_path, env=_importtime_env())  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()
+                if line.startswith("import time:")}  # fmt: skip
+    assert "graders.dashboard.render" in imported  # the page was drawn in this run
+    assert not any(name.split(".")[0] == "matplotlib" for name in imported)
+    page = parse((out / "index.html").read_text(encoding="utf-8"))
+    assert page.images == []
+    assert "1 student with a score: plots are drawn from two on" in page.text
+    assert [r[0].links for r in page.tables["students-table"]] == [["ada/report.html"]]
+    parts = [r[0].text.split()[0] for r in page.tables["parts-table"]]
+    assert parts == ["part01", "part02", "part03", "part04"]
+
+
+def _importtime_env() -> dict:
+    import os
+
+    return dict(os.environ, PYTHONPROFILEIMPORTTIME="1")

@@ -168,13 +168,13 @@ def _python_reference_counts() -> dict[str, int]:
 
 
 def test_the_readme_shows_bos_grading_as_the_command_prints_it(tmp_path):
-    """The top-level README's example output of a Haskell student is what ``unograde grade``
+    """The documentation's example output of a Haskell student is what ``unograde grade``
     prints for bo (its figures are checked above and in test_haskell_layout.py: the score,
     the counts, turn 13)."""
     import os
     import sys
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "assignments.md").read_text(encoding="utf-8")
     command = "$ unograde grade uno-moves examples/uno-moves-haskell/bo\n"
     assert command in readme
     shown = readme.split(command, 1)[1].split("```", 1)[0]

@@ -1,7 +1,7 @@
 """What a sandboxed session makes of its child's first reply and of a call that does not come
 back (``graders.run.sandbox``: ``Session._start``, ``Session.call``, ``_call_message``).
 
-Expectations follow the module's docstrings and the README's "Each case ends as one of ...":
+Expectations follow the module's docstrings and docs/instructor/grading.md ("Each case ends"):
 an import that crashes, loops or runs past the wall clock ends every case the same way; what
 the child says about its import is cut like any reply (it runs the student's code, so it may
 lie); a call's wall clock is its timeout plus a tenth and 0.1 s, so that the child's own CPU

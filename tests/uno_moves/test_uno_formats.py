@@ -152,3 +152,63 @@ def test_read_uno_names_the_place_of_a_bad_byte_and_refuses_huge_files(tmp_path)
         read_uno(path)
     with pytest.raises(UnoFormatError, match=r":1:1: expected a readable \.uno file"):
         read_uno(tmp_path)  # a folder
+
+
+def _parser_only(text: str, cards_only: bool = True):
+    """What the character-by-character parser alone makes of ``text`` (a game or the error)."""
+    from reference.uno_moves.formats import uno_file
+
+    plain, uno_file._plain_game = uno_file._plain_game, lambda _text, _cards: None
+    try:
+        return uno_file.parse_uno(text, cards_only=cards_only)
+    except UnoFormatError as exc:
+        return ("error", str(exc))
+    finally:
+        uno_file._plain_game = plain
+
+
+def _both(text: str, cards_only: bool = True):
+    try:
+        fast = parse_uno(text, cards_only=cards_only)
+    except UnoFormatError as exc:
+        fast = ("error", str(exc))
+    return fast, _parser_only(text, cards_only)
+
+
+def test_plain_files_read_fast_as_the_parser_reads_them():
+    """Every fixture (the plain form) is read by the fast path, to the parser's game."""
+    from pathlib import Path
+
+    from reference.uno_moves.formats.uno_file import _plain_game
+
+    files = sorted((Path(__file__).parents[1] / "fixtures" / "uno-moves").rglob("*.uno"))
+    assert len(files) > 100
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        fast = _plain_game(text, True)
+        assert fast is not None, path
+        assert fast == _parser_only(text), path
+
+
+_PLAIN_PIECES = ["(", ")", "[", "]", ",", "'", "r", "5", "-", "w", "d", " ", "\n", "\\", "x",
+                 "\u00a0", "\x1f", "''", "('b','-')", "('r','5')"]  # fmt: skip
+
+
+@given(
+    st.lists(cards, max_size=3).map(tuple),
+    cards,
+    cards,
+    st.lists(
+        st.tuples(st.integers(0, 400), st.sampled_from(_PLAIN_PIECES), st.booleans()), max_size=3
+    ),  # fmt: skip
+    st.booleans(),
+)
+def test_fast_path_never_disagrees_with_the_parser(hands, deck, discard, edits, cards_only):
+    """A game's text, edited here and there (a character inserted or deleted): the fast path
+    gives the parser's game, or leaves the text to the parser (its error, its place)."""
+    text = format_uno(Game(hands, deck, discard))
+    for at, piece, insert in edits:
+        at = at % (len(text) + 1)
+        text = text[:at] + piece + text[at:] if insert else text[:at] + text[at + 1 :]
+    fast, slow = _both(text, cards_only)
+    assert fast == slow

@@ -134,10 +134,11 @@ def tokenize(text: str) -> list[Token]:
         kind = m.lastgroup or "space"
         if kind != "space":
             tokens.append(Token(kind, m.group(), line, pos - line_start + 1))
-        for i in range(pos, m.end()):
-            if text[i] == "\n":
-                line, line_start = line + 1, i + 1
-        pos = m.end()
+        end = m.end()
+        newlines = text.count("\n", pos, end)  # counted in C, not a character at a time
+        if newlines:
+            line, line_start = line + newlines, text.rfind("\n", pos, end) + 1
+        pos = end
     tokens.append(Token("END", "", line, pos - line_start + 1))
     return tokens
 
