@@ -26,7 +26,11 @@ ROOT = Path(__file__).resolve().parents[2]
 C_EXAMPLES = ROOT / "examples" / "final-card-down-c"
 PYTHON_WORDS = ("game.py", "test_game", "test_*.py", "pytest", "player.py", "conftest")
 
-pytestmark = pytest.mark.skipif(toolchain("gcc").path() is None, reason="no gcc")
+# Slow tier: builds C programs with gcc.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(toolchain("gcc").path() is None, reason="no gcc"),
+]
 
 # A main that calls Game.h (newGame, numCards) and checks nothing.
 NO_ASSERT = """#include <stdio.h>

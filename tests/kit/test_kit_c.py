@@ -23,7 +23,11 @@ from .test_kit_as_student import GRADER_ONLY, feedback, shared_part
 from .test_kit_haskell import without_notes
 
 C = EXAMPLES / "final-card-down-c"
-pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
+# Slow tier: makes a student's virtual environment and builds C with gcc.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed"),
+]
 
 
 @pytest.fixture(scope="module")

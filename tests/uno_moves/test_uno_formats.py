@@ -181,7 +181,7 @@ def test_plain_files_read_fast_as_the_parser_reads_them():
 
     from reference.uno_moves.formats.uno_file import _plain_game
 
-    files = sorted((Path(__file__).parents[1] / "fixtures" / "uno-moves").rglob("*.uno"))
+    files = sorted((Path(__file__).parents[2] / "fixtures" / "uno-moves").rglob("*.uno"))
     assert len(files) > 100
     for path in files:
         text = path.read_text(encoding="utf-8")
