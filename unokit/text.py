@@ -51,12 +51,20 @@ def terminal_plain(text: object) -> str:
     return _CONTROLS.sub("", _ESCAPES.sub("", clean_text(text)))
 
 
+_LINKER_SAYS = ("undefined reference", "multiple definition")
+
+
 def first_error(report: str) -> str:
     """A compiler's first error in one line: its ``file:line:column: error`` line and the
     message that follows (GHC puts it on the next lines), or the report's first line. The
-    grader's and the kit's builds say it alike."""
+    grader's and the kit's builds say it alike. A link that failed is said by the linker's
+    first line naming what is missing or doubled (``undefined reference to `f'``), not by
+    gcc's closing ``collect2: error: ld returned 1 exit status``."""
     lines = [line.rstrip() for line in report.splitlines() if line.strip()]
     for k, line in enumerate(lines):
+        if "ld returned" in line:
+            said = next((x for x in lines[:k] if any(w in x for w in _LINKER_SAYS)), "")
+            return (said or line).strip()[:400]
         if "error" in line.lower():
             more = " ".join(x.strip().lstrip("\u2022").strip() for x in lines[k + 1 : k + 3])
             return f"{line.strip()} {more}".strip()[:400]

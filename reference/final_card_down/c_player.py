@@ -172,16 +172,16 @@ def build(source: bytes, isolation: str = "auto") -> Build:
 
 
 def gcc_error(message: str, report: str = "") -> str:
-    """gcc's first error without the source excerpt ``first_error`` joins to it; for a link
-    error, the linker's first line naming what is missing or doubled (``decideMove``)."""
-    if "ld returned" in message:
-        for line in clean_text(report).splitlines():
-            if "undefined reference" in line or "multiple definition" in line:
-                said = _PATH.sub(r"\1", line.strip())
-                if said.split(":", 1)[0] in SUPPORT:  # our file's line says nothing to them
-                    said = said.split(": ", 1)[-1]
-                return said[:400]
-    return _EXCERPT.split(clean_text(message), maxsplit=1)[0].strip()[:400]
+    """gcc's first error (``first_error``: for a link error, the linker's line naming what is
+    missing or doubled, such as ``decideMove``) without the source excerpt joined to it, its
+    sandbox paths cut to file names and, where the line is one of our files', only what it
+    says."""
+    said = _EXCERPT.split(clean_text(message), maxsplit=1)[0].strip()
+    if any(w in said for w in ("undefined reference", "multiple definition")):
+        said = _PATH.sub(r"\1", said)
+        if said.split(":", 1)[0] in SUPPORT:  # our file's line says nothing to them
+            said = said.split(": ", 1)[-1]
+    return said[:400]
 
 
 def build_problem(path: Path, isolation: str = "auto") -> str | None:
