@@ -682,7 +682,9 @@ def _name_cells(g: Grading) -> None:
 
 
 def _part_totals(g: Grading) -> list[PartResult]:
-    """Each part's points and passed cases (a part with no case here is left out)."""
+    """Each part's points and passed cases (a part with no case here is left out), each named
+    as the submission's language names it where its layout says (``shown``)."""
+    layout = g.submission.program if isinstance(g.submission.program, Layout) else None
     parts = []
     for part in g.assignment.parts:
         mine = [r for r in g.results if r.part == part.id]
@@ -691,7 +693,7 @@ def _part_totals(g: Grading) -> list[PartResult]:
         parts.append(
             PartResult(
                 id=part.id,
-                function=part.function,
+                function=(layout.shown_as(part.id) if layout else None) or part.function,
                 title=part.title,
                 points=round(sum(r.points for r in mine), 6),
                 max_points=part.points,

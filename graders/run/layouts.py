@@ -25,7 +25,10 @@ each case's limits for this language, over the assignment's ``[limits]``; ``rlim
 false`` for programs that reserve terabytes of address space they never use (a C program
 built with AddressSanitizer maps its shadow memory at start, which RLIMIT_DATA refuses): their
 memory is then bounded by the sandbox's cgroup where there is one, and by the program's own
-limit (the sanitizer's ``hard_rss_limit_mb``) where there is not.
+limit (the sanitizer's ``hard_rss_limit_mb``) where there is not. ``[layouts.NAME.shown]``
+(part -> words) is what a report's parts table names for a part in this language where the
+assignment's ``function`` speaks of another (a C suite is ``testGame.c``, not
+``test_game.py``).
 
 A folder holding any of the files is a submission of that layout; a part whose file is
 missing scores nothing and says which file was expected.  SML or C courses use the same
@@ -74,6 +77,7 @@ class Layout:
     provided: tuple[str, ...] = ()  # assignment-folder paths, always used (the course's)
     run_limits: dict | None = None  # each case's limits over the assignment's, when set
     rlimit_memory: bool = True  # False: no RLIMIT_DATA (see the module's docstring)
+    shown: tuple[tuple[str, str], ...] = ()  # (part id, what the parts table names it)
 
     @property
     def entry(self) -> str:
@@ -89,6 +93,10 @@ class Layout:
 
     def source(self, part: str) -> str | None:
         return dict(self.files).get(part)
+
+    def shown_as(self, part: str) -> str | None:
+        """What a report's parts table names the part in this language, where it says."""
+        return dict(self.shown).get(part)
 
     def program_name(self, part: str) -> str:
         return self.program.format(part=part)
@@ -149,6 +157,9 @@ def layout_specs(table: dict, folder: Path, parts: list[str]) -> list[Layout]:
             Limits(**run_limits)
         except TypeError as exc:
             raise LayoutError(f"[layouts.{name}.run_limits]: {exc}") from None
+        shown = spec.get("shown") or {}
+        if not isinstance(shown, dict) or any(p not in parts for p in shown):
+            raise LayoutError(f"[layouts.{name}.shown]: expected part ids among {', '.join(parts)}")
         try:
             build, run = shlex.split(spec["build"]), shlex.split(spec["run"])
         except (KeyError, ValueError) as exc:
@@ -168,6 +179,7 @@ def layout_specs(table: dict, folder: Path, parts: list[str]) -> list[Layout]:
                 provided=tuple(spec.get("provided", ())),
                 run_limits=run_limits or None,
                 rlimit_memory=bool(spec.get("rlimit_memory", True)),
+                shown=tuple((p, str(shown[p])) for p in parts if p in shown),
             )
         )
     return found

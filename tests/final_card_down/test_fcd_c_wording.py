@@ -108,6 +108,15 @@ def test_every_message_of_a_c_submission_speaks_c(tmp_path):
     for name, result in results.items():
         for line in said(result):
             assert not any(word in line for word in PYTHON_WORDS), (name, line)
+        # the parts table names the C suite testGame.c (assignment.toml's [layouts.c.shown])
+        named = {p["id"]: p["function"] for p in result["parts"]}
+        assert named == {
+            "adt": "newGame",
+            "tests-reference": "testGame.c",
+            "tests-mutants": "testGame.c",
+        }, name
+    table = (tmp_path / "reports" / "bo" / "report.md").read_text(encoding="utf-8")
+    assert "| tests-mutants | testGame.c |" in table and "test_game.py" not in table
 
     # no testGame.c: the file a C suite is, named
     (line,) = messages(results["none"], "suite-passes-on-reference")
