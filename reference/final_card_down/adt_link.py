@@ -36,6 +36,7 @@ from graders.run.sandbox import Call, Session
 from graders.vocabulary import Limits
 
 from .harness_files import harness_file
+from .socket_lines import answer_lines
 
 SERVER_MODULE = "adt_server"
 MAX_REQUEST = 8 * 1024 * 1024  # bytes of one request line (a deck of many thousand cards)
@@ -46,6 +47,9 @@ SOCKET_NAME = "socket"
 
 def _fail(text: str) -> bytes:
     return (json.dumps({"fail": text}) + "\n").encode()
+
+
+_TOO_LONG = _fail("a request larger than the ADT's process takes")
 
 
 class ADTLink:
@@ -181,30 +185,9 @@ class ADTLink:
         selector.register(conn, selectors.EVENT_READ)
 
     def _read(self, conn: socket.socket, selector: selectors.BaseSelector, buffers: dict) -> None:
-        try:
-            chunk = conn.recv(1 << 16)
-        except OSError:
-            chunk = b""
-        buffer = buffers[conn]
-        buffer += chunk
-        if not chunk or len(buffer) > MAX_REQUEST and b"\n" not in buffer:
+        if not answer_lines(conn, buffers[conn], MAX_REQUEST, _TOO_LONG, self._ask):
             selector.unregister(conn)
             self._drop(conn, buffers)
-            return
-        while b"\n" in buffer:
-            end = buffer.index(b"\n")
-            line = bytes(buffer[:end])
-            del buffer[: end + 1]
-            if len(line) > MAX_REQUEST:
-                answer = _fail("a request larger than the ADT's process takes")
-            else:
-                answer = self._ask(line)
-            try:
-                conn.sendall(answer)
-            except OSError:
-                selector.unregister(conn)
-                self._drop(conn, buffers)
-                return
 
     def _drop(self, conn: socket.socket, buffers: dict) -> None:
         buffers.pop(conn, None)

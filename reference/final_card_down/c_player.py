@@ -35,32 +35,28 @@ import socket
 import tempfile
 import threading
 from contextlib import ExitStack
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from graders.run import buildcache
-from graders.run.programs import ProgramRunner
 from graders.run.served import ServedSession
-from graders.run.toolchains import toolchain
 from graders.textsafe import clean_text
 from graders.tournaments.arena import PlayerFault, SandboxedPlayer, Words
 from graders.vocabulary import Limits, Outcome, RunStatus
 
+from . import c_build
 from . import game as G
 from .c_adt import sanitizer_report
+from .c_build import Build
 from .harness_files import load
+from .socket_lines import answer_lines
 
 PLAYER_FILE = "player.c"
 PROGRAM = "player"
 C_FOLDER = Path(__file__).resolve().parents[2] / "assignments" / "final-card-down" / "c"
 SUPPORT = ("Game.h", "Card.h", "player.h", "Card.c", "fcd_proxy.c", "fcd_player_main.c")
-BUILD = (
-    "gcc", "-std=gnu11", "-g", "-O1", "-Wall", "-Wextra", "-fno-omit-frame-pointer",
-    "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
-    "-o", PROGRAM, PLAYER_FILE, "fcd_player_main.c", "Card.c",
-)  # fmt: skip
-BUILD_LIMITS = Limits(timeout=60.0, cpu=60.0, memory_mb=2048, output_kb=64, disk_mb=256)
+BUILD = (*c_build.GCC, "-o", PROGRAM, PLAYER_FILE, "fcd_player_main.c", "Card.c")
+BUILD_LIMITS = c_build.LIMITS
 MAX_SOURCE = 1 << 20  # bytes of a player.c
 MAX_REQUEST = 64 * 1024  # bytes of one Game.h call (the longest is a few hundred)
 MAX_CONNECTIONS = 4
@@ -115,60 +111,12 @@ def source_of(path: Path) -> bytes:
 # ----------------------------------------------------------------- the build
 
 
-@dataclass(frozen=True)
-class _Spec:
-    """The program for ``ProgramRunner`` (a build only): no RLIMIT_DATA (the sanitizers
-    reserve their shadow memory; the cgroup bounds the build)."""
-
-    entry: str = PROGRAM
-    run: tuple[str, ...] = (f"./{PROGRAM}",)
-    build: tuple[str, ...] = ()
-    rlimit_memory: bool = False
-
-
-@dataclass(frozen=True)
-class Build:
-    """A player's build: the kept folder holding the program, or gcc's first error (``error``)
-    and its report (``report``)."""
-
-    folder: Path | None
-    error: str = ""
-    report: str = ""
-
-
 def build(source: bytes, isolation: str = "auto") -> Build:
     """``player.c`` built in the sandbox with our main, proxy and ``Card.c`` (cached by the
-    digest of every file, the command and gcc's version)."""
-    chain = toolchain("gcc")
-    if chain.path() is None:
-        return Build(None, chain.missing_message())
+    digest of every file, the command and gcc's version; ``c_build``)."""
     files = [(name, (C_FOLDER / name).read_bytes()) for name in SUPPORT]
     files.append((PLAYER_FILE, source))
-    key = buildcache.build_key(files, BUILD, "fcd-player\0" + chain.version())
-    kept = buildcache.lookup(key)
-    if kept is not None:
-        failed = kept / "failed.json"
-        if failed.is_file():
-            data = json.loads(failed.read_text(encoding="utf-8"))
-            return Build(None, str(data.get("error", "")), str(data.get("report", "")))
-        return Build(kept)
-    with tempfile.TemporaryDirectory(prefix="unograde-fcd-cplayer-") as where:
-        for name, data in files:
-            (Path(where) / name).write_bytes(data)
-        with ProgramRunner(Path(where), _Spec(), BUILD_LIMITS, isolation) as runner:
-            failure = runner.compile(BUILD, BUILD_LIMITS)
-            with tempfile.TemporaryDirectory(prefix="unograde-keep-") as staging:
-                if failure is not None:
-                    error = failure.message or "the build failed"
-                    result = Build(None, error, failure.traceback)
-                    if failure.status == RunStatus.NOT_RUN or "ran out of" in error:
-                        return result  # not the source's fault: built again next time
-                    text = json.dumps({"error": error, "report": failure.traceback})
-                    (Path(staging) / "failed.json").write_text(text, encoding="utf-8")
-                    buildcache.keep(key, Path(staging))
-                    return result
-                shutil.copy2(runner.work / PROGRAM, Path(staging) / PROGRAM)
-                return Build(buildcache.keep(key, Path(staging)))
+    return c_build.build(files, BUILD, BUILD_LIMITS, "fcd-player", PROGRAM, isolation)
 
 
 def gcc_error(message: str, report: str = "") -> str:
@@ -334,32 +282,13 @@ class Desk:
             selector.register(conn, selectors.EVENT_READ)
 
     def _read(self, conn: socket.socket, selector: selectors.BaseSelector, buffers: dict) -> None:
-        try:
-            chunk = conn.recv(1 << 16)
-        except OSError:
-            chunk = b""
-        buffer = buffers[conn]
-        buffer += chunk
-        if not chunk or (len(buffer) > MAX_REQUEST and b"\n" not in buffer):
+        if not answer_lines(conn, buffers[conn], MAX_REQUEST, _TOO_LONG, self._answer_line):
             selector.unregister(conn)
             buffers.pop(conn, None)
             conn.close()
-            return
-        while b"\n" in buffer:
-            end = buffer.index(b"\n")
-            line = bytes(buffer[:end])
-            del buffer[: end + 1]
-            if len(line) > MAX_REQUEST:
-                answer = _refused("a request larger than a player's call")
-            else:
-                answer = self.answer(line)
-            try:
-                conn.sendall((json.dumps(answer, separators=(",", ":")) + "\n").encode())
-            except OSError:
-                selector.unregister(conn)
-                buffers.pop(conn, None)
-                conn.close()
-                return
+
+    def _answer_line(self, line: bytes) -> bytes:
+        return _line(self.answer(line))
 
     def close(self) -> None:
         if not self.stopping.is_set():
@@ -383,6 +312,13 @@ class Desk:
 
 def _refused(message: str) -> dict[str, Any]:
     return {"raise": REFUSED_TYPE, "message": message}
+
+
+def _line(answer: dict[str, Any]) -> bytes:
+    return (json.dumps(answer, separators=(",", ":")) + "\n").encode()
+
+
+_TOO_LONG = _line(_refused("a request larger than a player's call"))
 
 
 # ----------------------------------------------------------------- a player in its sandbox

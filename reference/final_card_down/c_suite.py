@@ -23,29 +23,24 @@ from __future__ import annotations
 import re
 import shutil
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from graders.paths import assignment_dir
-from graders.run import buildcache
 from graders.run.programs import ProgramRunner
 from graders.run.slots import slot
-from graders.run.toolchains import toolchain
 from graders.vocabulary import Limits
 
+from . import c_build
 from .adt_link import ADTLink
 
 SUITE_FILE = "testGame.c"
 PROGRAM = "suite"
 C_FOLDER = assignment_dir("final-card-down") / "c"  # a checkout's, or the installed wheel's
 SUPPORT = ("Game.h", "Card.h", "Card.c", "fcd_proxy.c")
-BUILD = (
-    "gcc", "-std=gnu11", "-g", "-O1", "-Wall", "-Wextra", "-fno-omit-frame-pointer",
-    "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
-    "-o", PROGRAM, SUITE_FILE, "fcd_proxy.c", "Card.c",
-)  # fmt: skip
-BUILD_LIMITS = Limits(timeout=60.0, cpu=60.0, memory_mb=2048, output_kb=64, disk_mb=256)
+BUILD = (*c_build.GCC, "-o", PROGRAM, SUITE_FILE, "fcd_proxy.c", "Card.c")
+BUILD_LIMITS = c_build.LIMITS
+_SPEC = c_build.spec(PROGRAM)  # sanitized: no RLIMIT_DATA (the cgroup bounds a run)
 _ASSERT = re.compile(r"(\S+?\.c):(\d+): (\w+): Assertion .* failed\.")
 _REFUSED = re.compile(r"fcd_proxy: the ADT refused (\w+) \((\w+)\)")
 _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
@@ -57,50 +52,18 @@ def has_assert(text: str) -> bool:
     return _ASSERT_CALL.search(_COMMENTS.sub(" ", text)) is not None
 
 
-@dataclass(frozen=True)
-class _Spec:
-    """A program for ``ProgramRunner``: sanitizers reserve their shadow memory, so no
-    RLIMIT_DATA (the cgroup bounds the run)."""
-
-    entry: str = PROGRAM
-    run: tuple[str, ...] = (f"./{PROGRAM}",)
-    build: tuple[str, ...] = ()
-    rlimit_memory: bool = False
-
-
 def _support_files(text: str) -> list[tuple[str, bytes]]:
     files = [(name, (C_FOLDER / name).read_bytes()) for name in SUPPORT]
     return files + [(SUITE_FILE, text.encode("utf-8"))]
 
 
 def build(text: str, isolation: str) -> tuple[Path | None, str]:
-    """The built suite program's kept folder, or None and the compiler's first error."""
-    chain = toolchain("gcc")
-    if chain.path() is None:
-        return None, chain.missing_message()
-    files = _support_files(text)
-    key = buildcache.build_key(files, BUILD, "fcd-suite\0" + chain.version())
-    kept = buildcache.lookup(key)
-    if kept is not None:
-        failed = kept / "failed.txt"
-        if failed.is_file():
-            return None, failed.read_text(encoding="utf-8")
-        return kept, ""
-    with tempfile.TemporaryDirectory(prefix="unograde-fcd-csuite-") as source:
-        for name, data in files:
-            (Path(source) / name).write_bytes(data)
-        with ProgramRunner(Path(source), _Spec(), BUILD_LIMITS, isolation) as runner:
-            failure = runner.compile(BUILD, BUILD_LIMITS)
-            with tempfile.TemporaryDirectory(prefix="unograde-keep-") as staging:
-                if failure is not None:
-                    message = failure.message or "the build failed"
-                    if "ran out of" in message:
-                        return None, message
-                    (Path(staging) / "failed.txt").write_text(message, encoding="utf-8")
-                    buildcache.keep(key, Path(staging))
-                    return None, message
-                shutil.copy2(runner.work / PROGRAM, Path(staging) / PROGRAM)
-                return buildcache.keep(key, Path(staging)), ""
+    """The built suite program's kept folder, or None and the compiler's first error
+    (``c_build``; the tag's 2: a refused build has been kept as ``failed.json`` since)."""
+    built = c_build.build(
+        _support_files(text), BUILD, BUILD_LIMITS, "fcd-suite-2", PROGRAM, isolation
+    )
+    return built.folder, built.error
 
 
 def run_target(
@@ -116,7 +79,7 @@ def run_target(
         }  # fmt: skip
     with tempfile.TemporaryDirectory(prefix="unograde-fcd-crun-") as folder:
         shutil.copy2(kept / PROGRAM, Path(folder) / PROGRAM)
-        with slot(), ProgramRunner(Path(folder), _Spec(), limits, isolation) as runner:
+        with slot(), ProgramRunner(Path(folder), _SPEC, limits, isolation) as runner:
             with ADTLink(files, runner.work, limits, isolation) as link:
                 outcome = runner.run(0, "")
                 called = link.called()
