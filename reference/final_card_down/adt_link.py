@@ -36,7 +36,7 @@ from graders.run.sandbox import Call, Session
 from graders.vocabulary import Limits
 
 from .harness_files import harness_file
-from .socket_lines import answer_lines
+from .socket_lines import answer_lines, close_listening
 
 SERVER_MODULE = "adt_server"
 MAX_REQUEST = 8 * 1024 * 1024  # bytes of one request line (a deck of many thousand cards)
@@ -235,14 +235,5 @@ class ADTLink:
         self.stop()
         if self.thread.is_alive():
             self.session.close()  # the relay thread is stuck: its server goes anyway
-        for fd in (self.wake_r, self.wake_w):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        self.listener.close()
-        try:
-            self.path.unlink()
-        except OSError:
-            pass
+        close_listening(self.listener, self.path, (self.wake_r, self.wake_w))
         shutil.rmtree(self.sub, ignore_errors=True)

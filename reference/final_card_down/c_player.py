@@ -49,7 +49,7 @@ from . import game as G
 from .c_adt import sanitizer_report
 from .c_build import Build
 from .harness_files import load
-from .socket_lines import answer_lines
+from .socket_lines import answer_lines, close_listening
 
 PLAYER_FILE = "player.c"
 PROGRAM = "player"
@@ -298,16 +298,7 @@ class Desk:
             except OSError:
                 pass
             self.thread.join(5)
-        for fd in (self.wake_r, self.wake_w):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        self.listener.close()
-        try:
-            self.path.unlink()
-        except OSError:
-            pass
+        close_listening(self.listener, self.path, (self.wake_r, self.wake_w))
 
 
 def _refused(message: str) -> dict[str, Any]:

@@ -11,8 +11,10 @@ Runs in the grader; what a connection sends is data, never more than ``limit`` b
 
 from __future__ import annotations
 
+import os
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 CHUNK = 1 << 16
 
@@ -45,3 +47,18 @@ def answer_lines(
         except OSError:
             return False
     return True
+
+
+def close_listening(listener: socket.socket, path: Path, wake: Iterable[int]) -> None:
+    """The end of a socket we served: its wake-up pipe's ends closed, the listener closed and
+    its file removed; each step even when an earlier one found it already gone."""
+    for fd in wake:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    listener.close()
+    try:
+        path.unlink()
+    except OSError:
+        pass
