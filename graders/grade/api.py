@@ -29,7 +29,7 @@ from ..errors import UsageError, as_usage_error
 from ..results import SubmissionResult
 from ..submission import Submission
 from ..vocabulary import Case, Limits
-from .batch import DEFAULT_FORMATS, BatchHooks, BatchItem, BatchSettings, run_batch
+from .batch import DEFAULT_FORMATS, BatchHooks, BatchItem, BatchSettings, Meanwhile, run_batch
 
 if TYPE_CHECKING:
     from ..gradebook import BatchRecorder
@@ -158,25 +158,78 @@ def batch_settings(request: GradeRequest) -> BatchSettings:
 class Prepared:
     """A class ready to be graded: its request, its batch's settings (checked), and the
     gradebook's recorder (the gradebook open, this run started in it) unless nothing is to be
-    recorded. :func:`grade_class` closes the gradebook."""
+    recorded, or, for a lone submission, the gradebook's opening, which :func:`grade_class`
+    does while the submission is graded (``opening``). :func:`grade_class` closes the
+    gradebook."""
 
     request: GradeRequest
     settings: BatchSettings
     recorder: BatchRecorder | None = None
+    opening: _Opening | None = None
+
+
+class _Opening:
+    """The gradebook opened while a lone submission is graded (the grader's main thread
+    would only wait on the sandboxed child; SQLAlchemy's import is most of the opening), then
+    the modules the end of the run imports. Nothing is written before it is done, and nothing
+    at all if it fails: the run then raises its error, as :func:`prepare` would have."""
+
+    def __init__(self, request: GradeRequest, settings: BatchSettings, dated, warn) -> None:
+        self.recorder: BatchRecorder | None = None
+        self.meanwhile = Meanwhile(lambda: self._open(request, settings, dated, warn))
+
+    def _open(self, request: GradeRequest, settings: BatchSettings, dated, warn) -> None:
+        self.recorder = _recorder(request, settings, dated, warn)
+        if settings.out_dir is not None:
+            _import_quietly("graders.dashboard.render")  # the dashboard's, at the end
+
+    def record(self, item: BatchItem) -> None:
+        assert self.recorder is not None  # the batch records only once it is open
+        self.recorder(item)
+
+
+def _import_quietly(name: str) -> None:
+    """Import ``name`` now if it can be; if it cannot, its importer meets the same error
+    later, where it always did (a failed import is not remembered)."""
+    import importlib
+
+    try:
+        importlib.import_module(name)
+    except Exception:  # noqa: BLE001, S110 - said by the import that needs it
+        pass
+
+
+def _lone_file(request: GradeRequest) -> bool:
+    """Whether ``request`` grades one submission for certain: one path, a file that is not
+    a zip (a zip may hold a class), graded here (not on Dask)."""
+    import zipfile
+
+    if len(request.submissions) != 1 or request.dask is not None:
+        return False
+    path = Path(request.submissions[0])
+    try:
+        return path.is_file() and not zipfile.is_zipfile(path)
+    except OSError:
+        return False
 
 
 def prepare(request: GradeRequest, warn: Callable[[str], None] = _say) -> Prepared:
     """Everything about ``request`` that can be wrong, found before anything runs: the
     assignment, the options, the submissions' paths, ``--submitted-at``, the gradebook
-    (raises an error of the family)."""
+    (raises an error of the family). For a lone submission, the gradebook is opened while
+    it is graded, before anything is written (:class:`_Opening`): an error there is raised
+    by :func:`grade_class`, with nothing written."""
     from ..adjust import after_grade
 
     settings = batch_settings(request)
     dated = after_grade.parse_submitted_at(request.submitted_at)
-    recorder = None
+    recorder = opening = None
     if request.record and not request.preview:
-        recorder = _recorder(request, settings, dated, warn)
-    return Prepared(request, settings, recorder)
+        if _lone_file(request):
+            opening = _Opening(request, settings, dated, warn)
+        else:
+            recorder = _recorder(request, settings, dated, warn)
+    return Prepared(request, settings, recorder, opening)
 
 
 def grade_class(request: GradeRequest | Prepared, hooks: GradeHooks | None = None) -> BatchResult:
@@ -191,10 +244,16 @@ def grade_class(request: GradeRequest | Prepared, hooks: GradeHooks | None = Non
     hooks = hooks or GradeHooks()
     ready = request if isinstance(request, Prepared) else prepare(request, hooks.warn)
     request, settings, recorder = ready.request, ready.settings, ready.recorder
+    opening = ready.opening
     started = time.time()
     try:
-        batch = replace(hooks.batch, record=recorder)
+        if opening is None:
+            batch = replace(hooks.batch, record=recorder)
+        else:
+            batch = replace(hooks.batch, record=opening.record, meanwhile=opening.meanwhile)
         items = run_batch(settings, list(request.submissions), batch)
+        if opening is not None:
+            recorder = opening.recorder
         stop = hooks.batch.stop
         done = BatchResult(settings, items, settings.isolation, getattr(stop, "signal", 0) or 0)
         done.recorder = recorder
@@ -211,6 +270,8 @@ def grade_class(request: GradeRequest | Prepared, hooks: GradeHooks | None = Non
             _write_dashboard(done, started, request.term, hooks.warn)
         return done
     finally:
+        if opening is not None:
+            recorder = opening.recorder
         if recorder is not None:
             recorder.gradebook.close()
 

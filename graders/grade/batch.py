@@ -133,7 +133,9 @@ class BatchHooks:
     started; ``record`` each item that has a result, as soon as it is collected (the
     gradebook's :class:`~graders.gradebook.BatchRecorder`). When ``stop`` is set (an
     interrupt) no new submission starts, the running ones are abandoned unwritten, and what
-    was already written stays.
+    was already written stays. ``meanwhile``: work that must succeed before anything is
+    written (:class:`Meanwhile`), done while a lone submission is graded, else before the
+    workers start.
     """
 
     on_start: Callable[[int], None] | None = None
@@ -141,6 +143,45 @@ class BatchHooks:
     on_progress: Callable[[dict[str, float]], None] | None = None
     stop: threading.Event | None = None
     record: Callable[[BatchItem], None] | None = None
+    meanwhile: Meanwhile | None = None
+
+
+class Meanwhile:
+    """Work for the caller's thread while a lone submission is graded in another one (it
+    would only wait on the sandboxed child, which runs on another core): ``unograde grade``
+    opens the gradebook then. ``run`` does it, in the caller's thread, once; the grading
+    thread waits for it (``go_on``) before it writes anything, and writes nothing if it
+    raised; the batch then raises that same error (``check``) once the grading is over,
+    before its scores are written. With more than one submission it is done before the
+    workers start."""
+
+    def __init__(self, work: Callable[[], None]) -> None:
+        self.work = work
+        self.done = threading.Event()
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        if self.done.is_set():
+            return
+        # Stays if the work is cut short (KeyboardInterrupt): then nothing is written either.
+        self.error = RuntimeError("the work done meanwhile did not finish")
+        try:
+            self.work()
+            self.error = None
+        except Exception as exc:  # noqa: BLE001 - raised again by ``check``
+            self.error = exc
+        finally:
+            self.done.set()
+
+    def go_on(self) -> bool:
+        """Whether anything may be written (waits for :meth:`run`)."""
+        self.done.wait()
+        return self.error is None
+
+    def check(self) -> None:
+        """Raise what the work raised, if it did."""
+        if self.error is not None:
+            raise self.error
 
 
 @scratch_space()
@@ -203,14 +244,20 @@ def run_batch(
         # submission is not left to one core.
         jobs_each=max(1, settings.jobs) if local else 1,
     )
+    meanwhile = hooks.meanwhile
     try:
         if settings.dask:
+            if meanwhile is not None:
+                meanwhile.run()
+                meanwhile.check()
             _run_on_dask(settings.dask, items, worker, completed, stop)
         else:
             run = (completed, stop, hooks.on_progress, inflight)
-            _run_workers(items, settings.jobs, worker, *run)
+            _run_workers(items, settings.jobs, worker, *run, meanwhile)
     finally:
         cleanup(submissions)
+    if meanwhile is not None:
+        meanwhile.check()
     scores.write()
     return items
 
@@ -258,7 +305,8 @@ class _ScoresWriter:
             self.last = time.monotonic()
 
 
-def _run_workers(items, jobs, settings, completed, stop, on_progress, inflight) -> None:
+def _run_workers(items, jobs, settings, completed, stop, on_progress, inflight,
+                 meanwhile: Meanwhile | None = None) -> None:  # fmt: skip
     """``jobs`` worker processes, each grading and reporting one submission at a time (a lone
     submission is graded here, in a thread: starting a worker would cost more than it saves).
 
@@ -267,7 +315,11 @@ def _run_workers(items, jobs, settings, completed, stop, on_progress, inflight) 
     was being graded when it died is graded again alone; one that breaks its worker again is
     recorded as a grader failure. The batch goes on either way."""
     if len(items) == 1:
-        return _run_inline(items[0], settings, completed, stop, on_progress, inflight)
+        run = (completed, stop, on_progress, inflight, meanwhile)
+        return _run_inline(items[0], settings, *run)
+    if meanwhile is not None:
+        meanwhile.run()
+        meanwhile.check()
     ctx = context(settings.assignment.plugin_name.partition(":")[0])
     run = (ctx, settings, completed, stop, on_progress, inflight)
     queue = list(items)
@@ -333,12 +385,15 @@ def _run_pool(batch, jobs, ctx, settings, completed, stop, on_progress, inflight
     return started, [item for item in broken if item.submission.name not in seen]
 
 
-def _run_inline(item, settings, completed, stop, on_progress, inflight) -> None:
+def _run_inline(item, settings, completed, stop, on_progress, inflight, meanwhile=None) -> None:
     from .workers import grade_and_report
 
+    go_on = None if meanwhile is None else meanwhile.go_on
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="unograde-grade") as pool:
         inflight[item.submission.name] = time.monotonic()
-        future = pool.submit(grade_and_report, settings, item.submission)
+        future = pool.submit(grade_and_report, settings, item.submission, go_on)
+        if meanwhile is not None:
+            meanwhile.run()  # here, while the grading thread waits on the sandbox
         while not future.done():
             wait([future], timeout=0.25)
             if on_progress:
@@ -346,6 +401,8 @@ def _run_inline(item, settings, completed, stop, on_progress, inflight) -> None:
             if stop.is_set():
                 return  # its sandboxed child is killed by the interrupt (REGISTER)
         inflight.clear()
+        if meanwhile is not None:
+            meanwhile.check()
         _take(item, future, settings)
     completed(item)
 

@@ -30,6 +30,7 @@ import tempfile
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -191,13 +192,18 @@ def _cpu() -> tuple[float, float]:
     return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
 
 
-def grade_and_report(s: Settings, sub: Submission) -> Done:
-    """One submission, from the resume check to its reports; never raises for it."""
+def grade_and_report(
+    s: Settings, sub: Submission, go_on: Callable[[], bool] | None = None
+) -> Done:
+    """One submission, from the resume check to its reports; never raises for it.
+    ``go_on``, when given, is asked once the submission is graded, before anything is
+    written: false, and nothing is (the batch stops: see ``BatchHooks.meanwhile``)."""
     from .engine import grade_submission
 
     previous = previous_result(s.out_dir, sub, s.fingerprint, s.grader_code)
     if previous is not None:
         return Done(sub.name, _compact(previous, s.full_results), True)
+    trace = ""
     try:
         sub.check_syntax()  # left for here by the batch's loading (``syntax_checked_later``)
         result = grade_submission(
@@ -205,7 +211,11 @@ def grade_and_report(s: Settings, sub: Submission) -> Done:
         )
         result = replace(result, digest=f"{sub.digest}:{s.fingerprint}")
     except Exception:  # noqa: BLE001 - one broken submission must not stop the batch
-        result = failed(s, sub, "grading raised", traceback.format_exc())
+        trace = traceback.format_exc()
+    if go_on is not None and not go_on():
+        return Done(sub.name, None, False)  # nothing written: the batch stops
+    if trace:
+        result = failed(s, sub, "grading raised", trace)
     if REGISTER.stopping.is_set():
         return Done(sub.name, None, False)  # interrupted: a re-run grades it again, unwritten
     return Done(sub.name, _compact(write(s, sub, result), s.full_results), False)

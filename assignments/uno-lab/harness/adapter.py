@@ -22,7 +22,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import unolab
 from unolab import (
@@ -103,8 +103,7 @@ class NotationError(ValueError):
     """Text that is not in the course's notation; the message names line, column and token."""
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     kind: str  # NAME, INT, STRING, PUNCT, END
     text: str
     line: int
@@ -116,30 +115,31 @@ _TOKEN = re.compile(
       | (?P<INT>[~-]?\d+)
       | (?P<STRING>"(?:[^"\\]|\\.)*")
       | (?P<NAME>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)
-      | (?P<PUNCT>[()\[\]{},=])""",
+      | (?P<PUNCT>[()\[\]{},=])
+      | (?P<bad>[\s\S])""",
     re.VERBOSE,
 )
+"""Every character starts a match (``bad``: one that starts no token), so the matches of
+``finditer`` follow one another with no gap."""
 
 
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens, or raise NotationError at the first character that is none."""
     tokens: list[Token] = []
-    pos, line, line_start = 0, 1, 0
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if m is None:
+    append = tokens.append
+    line, line_start = 1, 0
+    for m in _TOKEN.finditer(text):
+        kind, token = m.lastgroup, m.group()
+        if kind == "bad":
+            pos = m.start()
             raise NotationError(
-                f"line {line}, column {pos - line_start + 1}: unexpected character {text[pos]!r}"
+                f"line {line}, column {pos - line_start + 1}: unexpected character {token!r}"
             )
-        kind = m.lastgroup or "space"
         if kind != "space":
-            tokens.append(Token(kind, m.group(), line, pos - line_start + 1))
-        end = m.end()
-        newlines = text.count("\n", pos, end)  # counted in C, not a character at a time
-        if newlines:
-            line, line_start = line + newlines, text.rfind("\n", pos, end) + 1
-        pos = end
-    tokens.append(Token("END", "", line, pos - line_start + 1))
+            append(Token(kind, token, line, m.start() - line_start + 1))
+        if (kind == "space" or kind == "STRING") and "\n" in token:
+            line, line_start = line + token.count("\n"), m.start() + token.rfind("\n") + 1
+    tokens.append(Token("END", "", line, len(text) - line_start + 1))
     return tokens
 
 
@@ -210,14 +210,15 @@ class _Parser:
         return NotationError(f"line {t.line}, column {t.column}: expected {what}, found {shown}")
 
     def take(self, text: str) -> Token:
-        if self.tok.text != text or self.tok.kind not in ("PUNCT", "NAME"):
+        tok = self.tokens[self.i]
+        if tok.text != text or (tok.kind != "PUNCT" and tok.kind != "NAME"):
             raise self.fail(repr(text))
-        tok = self.tok
         self.i += 1
         return tok
 
     def at(self, text: str) -> bool:
-        return self.tok.kind in ("PUNCT", "NAME") and self.tok.text == text
+        tok = self.tokens[self.i]
+        return tok.text == text and (tok.kind == "PUNCT" or tok.kind == "NAME")
 
     def end(self) -> None:
         if self.tok.kind != "END":
@@ -225,7 +226,7 @@ class _Parser:
 
     # value := CONSTRUCTOR atom | atom
     def value(self) -> Any:
-        tok = self.tok
+        tok = self.tokens[self.i]
         if tok.kind == "NAME" and tok.text in CONSTRUCTORS:
             self.i += 1
             arg_tok = self.tok
@@ -263,7 +264,7 @@ class _Parser:
         return arg
 
     def atom(self) -> Any:
-        tok = self.tok
+        tok = self.tokens[self.i]
         if tok.kind == "INT":
             self.i += 1
             return int(tok.text.replace("~", "-"))
