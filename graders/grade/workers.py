@@ -192,9 +192,7 @@ def _cpu() -> tuple[float, float]:
     return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
 
 
-def grade_and_report(
-    s: Settings, sub: Submission, go_on: Callable[[], bool] | None = None
-) -> Done:
+def grade_and_report(s: Settings, sub: Submission, go_on: Callable[[], bool] | None = None) -> Done:
     """One submission, from the resume check to its reports; never raises for it.
     ``go_on``, when given, is asked once the submission is graded, before anything is
     written: false, and nothing is (the batch stops: see ``BatchHooks.meanwhile``)."""
