@@ -416,7 +416,12 @@ def grade(
     with interrupt_handlers() as stop, BatchProgress(ready.settings.assignment.id) as progress:
         batch = BatchHooks(progress.start, progress.done, progress.inflight, stop)
         hooks = GradeHooks(batch, graded=_name_conflicts, recorded=_gradebook_summary)
-        done = grade_class(ready, hooks)
+        try:
+            done = grade_class(ready, hooks)
+        except Exception as exc:
+            if ready.opening_failed(exc):  # prepare's error, said as prepare would have
+                progress.leave_no_trace()
+            raise
     if preview:
         from .adjust import after_grade
 

@@ -167,6 +167,11 @@ class Prepared:
     recorder: BatchRecorder | None = None
     opening: _Opening | None = None
 
+    def opening_failed(self, error: BaseException) -> bool:
+        """Whether ``error`` (raised by :func:`grade_class`) is the gradebook's opening's:
+        an error :func:`prepare` raises for a class, before anything starts."""
+        return self.opening is not None and error is self.opening.meanwhile.error
+
 
 class _Opening:
     """The gradebook opened while a lone submission is graded (the grader's main thread
@@ -179,9 +184,14 @@ class _Opening:
         self.meanwhile = Meanwhile(lambda: self._open(request, settings, dated, warn))
 
     def _open(self, request: GradeRequest, settings: BatchSettings, dated, warn) -> None:
+        # Imported quietly first: an import that fails here (a missing SQLAlchemy) fails again
+        # in ``_recorder``, with its own error, exactly as it would in ``prepare``.
+        _import_quietly("graders.gradebook.store")
         self.recorder = _recorder(request, settings, dated, warn)
-        if settings.out_dir is not None:
-            _import_quietly("graders.dashboard.render")  # the dashboard's, at the end
+        if settings.out_dir is not None:  # the reports' (Jinja2), then the dashboard's
+            for name in ("graders.report.templates", "graders.report.gradescope",
+                         "graders.dashboard.render"):  # fmt: skip
+                _import_quietly(name)
 
     def record(self, item: BatchItem) -> None:
         assert self.recorder is not None  # the batch records only once it is open

@@ -15,6 +15,7 @@ import hashlib
 import io
 import os
 import signal
+import sys
 import tempfile
 import threading
 import time
@@ -146,6 +147,11 @@ class BatchHooks:
     meanwhile: Meanwhile | None = None
 
 
+SWITCH_INTERVAL = 0.0002
+"""Seconds the thread holding the GIL keeps it while another asks for it, during the work
+done meanwhile (Python's default is 0.005)."""
+
+
 class Meanwhile:
     """Work for the caller's thread while a lone submission is graded in another one (it
     would only wait on the sandboxed child, which runs on another core): ``unograde grade``
@@ -165,12 +171,17 @@ class Meanwhile:
             return
         # Stays if the work is cut short (KeyboardInterrupt): then nothing is written either.
         self.error = RuntimeError("the work done meanwhile did not finish")
+        # The grading thread sends the child its next case as soon as it has the previous
+        # reply; by default it would wait up to 5 ms for this thread to let go of the GIL.
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(interval, SWITCH_INTERVAL))
         try:
             self.work()
             self.error = None
         except Exception as exc:  # noqa: BLE001 - raised again by ``check``
             self.error = exc
         finally:
+            sys.setswitchinterval(interval)
             self.done.set()
 
     def go_on(self) -> bool:
@@ -386,6 +397,10 @@ def _run_pool(batch, jobs, ctx, settings, completed, stop, on_progress, inflight
 
 
 def _run_inline(item, settings, completed, stop, on_progress, inflight, meanwhile=None) -> None:
+    # The grading thread's own imports, made here: while it grades, this thread may be
+    # importing others (``meanwhile``), and two threads importing modules that import each
+    # other could deadlock.
+    from . import engine  # noqa: F401
     from .workers import grade_and_report
 
     go_on = None if meanwhile is None else meanwhile.go_on

@@ -56,6 +56,12 @@ class BatchProgress:
     def __exit__(self, *exc: Any) -> None:
         self.progress.__exit__(*exc)
 
+    def leave_no_trace(self) -> None:
+        """Show nothing more: the bar, transient, is cleared from a terminal at the end as
+        always, and elsewhere not even the line it ends with is written."""
+        if not self.progress.console.is_terminal:
+            self.progress.console.quiet = True
+
     def start(self, total: int) -> None:
         self.progress.update(self.task, total=total)
 

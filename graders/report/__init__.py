@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING
 
 from ..results import SubmissionResult
 from ..textsafe import cap_value, clean_text
-from .gradescope import AFTER_PUBLISHED, gradescope_results
-from .templates import render_template
+
+# The templates (Jinja2) and Gradescope's results are imported when a report is rendered:
+# ``unograde check`` and a class's main process write none, and a lone submission's grading
+# imports them while it waits on the sandbox (:mod:`graders.grade.api`).
 
 if TYPE_CHECKING:
     from ..assignment import Assignment
@@ -71,6 +73,8 @@ def render(
         data = cap_value(data, max_chars=20_000, max_items=10**6, max_depth=64)
         return json.dumps(data, default=repr) + "\n"
     if fmt == "gradescope":
+        from .gradescope import AFTER_PUBLISHED, gradescope_results
+
         visibility = assignment.hidden_visibility if assignment is not None else AFTER_PUBLISHED
         data = cap_value(gradescope_results(result, visibility, assignment), 20_000, 10**6, 64)
         return json.dumps(data) + "\n"
@@ -81,10 +85,10 @@ def render(
         "standing": standing,
         "standing_lines": standing.lines() if standing is not None else [],
     }
-    if fmt == "md":
-        return render_template("report.md.j2", assignment, **context)
-    if fmt == "html":
-        return render_template("report.html.j2", assignment, **context)
+    if fmt in ("md", "html"):
+        from .templates import render_template
+
+        return render_template(f"report.{fmt}.j2", assignment, **context)
     raise ValueError(f"unknown report format {fmt!r} (formats: {', '.join(FORMATS)})")
 
 
