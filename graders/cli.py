@@ -566,18 +566,19 @@ def check(assignment_id, submission, isolation, quiet) -> None:
     """
     import tempfile
 
-    import pytest
+    from .check.api import begun
 
     load_assignment(assignment_id)
     if not submission.exists():
         fail(f"{submission}: no such file or folder")
     with tempfile.TemporaryDirectory(prefix="unograde-check-") as empty:
+        resolved = str(submission.resolve())
         args = [
             empty,
             "--unograde-assignment",
             assignment_id,
             "--unograde-submission",
-            str(submission.resolve()),
+            resolved,
             "--unograde-isolation",
             isolation,
             "--rootdir",
@@ -600,7 +601,11 @@ def check(assignment_id, submission, isolation, quiet) -> None:
         os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
         os.chdir(empty)  # test ids then read "part01::seed-part01test01", not a temp path
         try:
-            code = pytest.main(args)
+            # Graded in a thread while pytest is imported and starts; the plugin takes it.
+            with begun(assignment_id, resolved, isolation):
+                import pytest
+
+                code = pytest.main(args)
         finally:
             os.chdir(here)
             if autoload is None:

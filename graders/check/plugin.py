@@ -62,10 +62,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         return
     from ..assignment import AssignmentError
     from ..submission import SubmissionError
-    from .api import SelfCheck, self_check
+    from .api import SelfCheck, checked
 
     try:
-        found = self_check(
+        found = checked(  # begun by ``unograde check`` before pytest started, if it was
             assignment_id,
             config.getoption("--unograde-submission"),
             config.getoption("--unograde-isolation"),
