@@ -72,7 +72,7 @@ def self_check(
         return SelfCheck([grade_one(assignment, sub, cases, isolation=isolation) for sub in subs])
 
 
-SWITCH_INTERVAL = 0.0002
+SWITCH_INTERVAL = 0.00001
 """Seconds a thread holding the GIL keeps it while the grading thread asks for it, while
 pytest starts beside the grading (Python's default is 0.005: the child would wait that long
 for each next case)."""

@@ -147,7 +147,7 @@ class BatchHooks:
     meanwhile: Meanwhile | None = None
 
 
-SWITCH_INTERVAL = 0.0002
+SWITCH_INTERVAL = 0.00001
 """Seconds the thread holding the GIL keeps it while another asks for it, during the work
 done meanwhile (Python's default is 0.005)."""
 

@@ -7,6 +7,7 @@ are written when it succeeds; no thread is left behind; a class opens its gradeb
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -181,3 +182,28 @@ def test_a_meanwhile_says_whether_to_go_on_once_its_work_is_done():
     with pytest.raises(KeyboardInterrupt):
         cut.run()
     assert cut.done.is_set() and not cut.go_on()  # the grading thread is never left waiting
+
+
+# Registered before the command runs, so it runs after the command's own exit handlers.
+FROZEN_AT_EXIT = """
+import atexit, gc, os, runpy, sys
+atexit.register(lambda: os.write(1, f"frozen at exit: {gc.get_freeze_count() > 0}\\n".encode()))
+sys.argv = ["unograde", *sys.argv[1:]]
+runpy.run_module("graders.cli", run_name="__main__")
+"""
+
+
+def test_the_command_freezes_what_is_left_at_exit_once_everything_is_written(tmp_path):
+    """The interpreter's shutdown does not walk the objects left for cycles (tens of ms):
+    they are frozen by the command's last exit handler, after the reports are written."""
+    lone, _ = lone_and_class(tmp_path)
+    out, book = tmp_path / "out", tmp_path / "g.db"
+    done = run("grade", "uno-moves", str(lone), "--public-only", "--out", str(out),
+               "--gradebook", str(book), cwd=tmp_path, script=FROZEN_AT_EXIT)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("frozen at exit: True")
+    assert json.loads((out / "ada" / "result.json").read_text())["score"] == 100.0
+    assert [r[0] for r in sqlite3.connect(book).execute("SELECT student FROM gradings")] == ["ada"]
+    # A verb that freezes nothing itself (grade does, once it has read its cases): at exit.
+    helped = run("--help", cwd=tmp_path, script=FROZEN_AT_EXIT)
+    assert helped.returncode == 0 and helped.stdout.rstrip().endswith("frozen at exit: True")
