@@ -72,6 +72,10 @@ class Unograde(click.Group):
         # grading one uno-lab submission. Everything the command writes is closed by then
         # (reports, the gradebook, the sandboxes' files): nothing waits on a collection.
         atexit.register(gc.freeze)
+        # A collection of the youngest objects every 10,000 allocations net, not 700: reading
+        # the cases and importing allocate by the hundred thousand, nearly all kept or freed at
+        # once (about 12 ms less of walking them when grading one uno-lab submission).
+        gc.set_threshold(10_000, *gc.get_threshold()[1:])
         try:
             return super().main(*args, **kwargs)
         except UnogradeError as exc:

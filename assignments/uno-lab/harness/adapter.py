@@ -111,35 +111,46 @@ class Token(NamedTuple):
 
 
 _TOKEN = re.compile(
-    r"""(?P<space>\s+)
-      | (?P<INT>[~-]?\d+)
+    r"""\s*(?:(?P<INT>[~-]?\d+)
       | (?P<STRING>"(?:[^"\\]|\\.)*")
       | (?P<NAME>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)
       | (?P<PUNCT>[()\[\]{},=])
-      | (?P<bad>[\s\S])""",
+      | (?P<bad>\S))""",
     re.VERBOSE,
 )
-"""Every character starts a match (``bad``: one that starts no token), so the matches of
-``finditer`` follow one another with no gap."""
+"""A token after any white space; ``bad``: a character that starts no token. Every character
+but trailing white space is in a match, so the matches of ``finditer`` follow one another."""
 
 
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens, or raise NotationError at the first character that is none."""
     tokens: list[Token] = []
     append = tokens.append
+    size = len(text)
     line, line_start = 1, 0
+    newline = text.find("\n")  # the next line break, or the end of the text
+    if newline < 0:
+        newline = size
     for m in _TOKEN.finditer(text):
-        kind, token = m.lastgroup, m.group()
+        kind = m.lastgroup or "bad"
+        start = m.start(kind)
+        while start > newline:  # counted by position: a string may hold line breaks too
+            line, line_start = line + 1, newline + 1
+            newline = text.find("\n", line_start)
+            if newline < 0:
+                newline = size
         if kind == "bad":
-            pos = m.start()
             raise NotationError(
-                f"line {line}, column {pos - line_start + 1}: unexpected character {token!r}"
+                f"line {line}, column {start - line_start + 1}: "
+                f"unexpected character {m.group(kind)!r}"
             )
-        if kind != "space":
-            append(Token(kind, token, line, m.start() - line_start + 1))
-        if (kind == "space" or kind == "STRING") and "\n" in token:
-            line, line_start = line + token.count("\n"), m.start() + token.rfind("\n") + 1
-    tokens.append(Token("END", "", line, len(text) - line_start + 1))
+        append(Token(kind, m.group(kind), line, start - line_start + 1))
+    while size > newline:
+        line, line_start = line + 1, newline + 1
+        newline = text.find("\n", line_start)
+        if newline < 0:
+            newline = size
+    tokens.append(Token("END", "", line, size - line_start + 1))
     return tokens
 
 
