@@ -5,8 +5,10 @@
   its graded runs);
 - :func:`child_layers`: a sandboxed child's start, one layer at a time, each built with the
   grader's own functions (``graders.run.sandbox``): the interpreter (``-I -S``), the launcher
-  (``launch.py``), its seccomp filter, ``setpriv`` to the child's unprivileged user,
-  bubblewrap's view, the control group's join; each layer's wall milliseconds per start and
+  (``launch.pyc``, compiled once by the grader), then as the mode has it: without
+  bubblewrap the seccomp filter loaded by the launcher and ``setpriv`` to the child's
+  unprivileged user; with it ``setpriv``, bubblewrap's view, the filter loaded by
+  bubblewrap; last the control group's join; each layer's wall milliseconds per start and
   its CPU milliseconds (read from a control group of its own, which counts bubblewrap's
   namespaces too), the layers measured round after round, interleaved;
 - :func:`worker_parts`: one submission graded and reported in this process, as a worker
@@ -62,12 +64,18 @@ def _own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _layer_commands(mode: str) -> tuple[list[tuple[str, list[str], bool]], object, Path]:
-    """(name, command, in bubblewrap's view) for each layer, cumulative; the identity taken;
-    the folder of the empty script the launcher runs."""
+Layer = tuple[str, list[str], bool]  # name, command, whether bubblewrap loads the filter
+
+
+def _layer_commands(mode: str) -> tuple[list[Layer], object, Path]:
+    """(name, command, bubblewrap loads the seccomp filter) for each layer, cumulative, as
+    the grader builds them for ``mode``; the identity taken; the folder of the empty script
+    the launcher runs.  Without bubblewrap the launcher loads the filter (``ctypes``);
+    under it, bubblewrap does (``--seccomp FD``, a pipe made per start) and the launcher
+    loads nothing."""
     from graders.run import seccomp
     from graders.run.identity import acquire
-    from graders.run.sandbox import LAUNCHER, bwrap_command, confine_command, inside
+    from graders.run.sandbox import bwrap_command, confine_command, launcher_file
     from graders.vocabulary import Limits
 
     limits = Limits()
@@ -78,29 +86,47 @@ def _layer_commands(mode: str) -> tuple[list[tuple[str, list[str], bool]], objec
     script.write_text("")
     os.chmod(script, 0o644)
     python = [os.path.realpath(sys.executable), "-I", "-S"]
-    launcher = [*python, "-B", str(LAUNCHER)]
+    launcher = [*python, "-B", str(launcher_file())]
     rules = seccomp.available(False)
     filtered = launcher + (["--seccomp", rules.program.hex()] if rules is not None else [])
     tail = ["--python", "--", str(script)]
-    confined = confine_command(identity, nproc=limits.processes, python=True)
-    layers = [
+    layers: list[Layer] = [
         ("interpreter (python -I -S -c pass)", [*python, "-c", "pass"], False),
-        ("+ launcher (launch.py)", launcher + tail, False),
-        ("+ seccomp filter loaded", filtered + tail, False),
-        (
-            "+ setpriv to the child's own user"
-            if identity is not None
-            else "+ (no setpriv: the grader is not root)",
-            confined + ["--", str(script)],
-            False,
-        ),
+        ("+ launcher (launch.pyc, compiled once by the grader)", launcher + tail, False),
     ]
-    if mode == "bwrap":
-        binds = [(LAUNCHER, "/sandbox/launch.py"), (script, "/sandbox/empty.py")]
-        wrapped = bwrap_command(limits.disk_mb, ro_binds=binds)
-        command = inside(confined, mode) + ["--", "/sandbox/empty.py"]
-        layers.append(("+ bubblewrap's view", wrapped + command, True))
+    setpriv = (
+        "+ setpriv to the child's own user"
+        if identity is not None
+        else "+ (no setpriv: the grader is not root)"
+    )
+    if mode != "bwrap":
+        confined = confine_command(identity, mode=mode, nproc=limits.processes, python=True)
+        layers += [
+            ("+ seccomp filter loaded by the launcher (ctypes)", filtered + tail, False),
+            (setpriv, confined + ["--", str(script)], False),
+        ]
+        return layers, identity, folder
+    confined = confine_command(identity, mode=mode, nproc=limits.processes, python=True)
+    unwrapped = (identity.setpriv() if identity is not None else []) + launcher + tail
+    binds = [(script, "/sandbox/empty.py")]
+    command = confined + ["--", "/sandbox/empty.py"]
+    bare_view = bwrap_command(limits.disk_mb, ro_binds=binds, seccomp_fd=None)
+    layers += [
+        (setpriv, unwrapped, False),
+        ("+ bubblewrap's view (no filter)", bare_view + command, False),
+    ]
+    if rules is not None:
+        # the fd's number is put in at each start (``_with_filter``)
+        with_filter = bwrap_command(limits.disk_mb, ro_binds=binds, seccomp_fd=FD_MARK)
+        layers.append(("+ seccomp filter loaded by bubblewrap", with_filter + command, True))
     return layers, identity, folder
+
+
+FD_MARK = -1  # where a layer's command takes the filter's pipe, made afresh per start
+
+
+def _with_filter(command: list[str], fd: int) -> list[str]:
+    return [str(fd) if word == str(FD_MARK) else word for word in command]
 
 
 def child_layers(mode: str, rounds: int = 20) -> list[tuple[str, list[float], list[float]]]:
@@ -108,7 +134,7 @@ def child_layers(mode: str, rounds: int = 20) -> list[tuple[str, list[float], li
     per round; a last layer adds the control group's join (``sh`` writing its pid), which is
     how every child starts where the machine has control groups."""
     from graders.run import cgroups
-    from graders.run.sandbox import _group_caps
+    from graders.run.sandbox import _group_caps, close_fd, seccomp_pipe
     from graders.vocabulary import Limits
 
     layers, identity, folder = _layer_commands(mode)
@@ -119,19 +145,26 @@ def child_layers(mode: str, rounds: int = 20) -> list[tuple[str, list[float], li
     caps = _group_caps(Limits())
     try:
         for _ in range(rounds):
-            for k, (name, command, _) in enumerate(layers):
+            for k, (name, command, filtered) in enumerate(layers):
                 # Every layer's CPU is read from a control group of its own (bubblewrap's
                 # namespaces are counted there, not in RUSAGE_CHILDREN); only the last layer
                 # is started by the group's join (``sh``), the others are moved in by pid.
                 group = cgroups.Group.create(secrets.token_hex(6), caps)
                 joined = k == len(layers) - 1
-                argv = group.wrap(command) if (group is not None and joined) else command
                 started = time.perf_counter()
-                proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                        start_new_session=True,
-                                        preexec_fn=None if joined or group is None
-                                        else _enter(group))  # fmt: skip
+                fd = seccomp_pipe() if filtered else None  # as the grader does, per start
+                if fd is not None:
+                    command = _with_filter(command, fd)
+                argv = group.wrap(command) if (group is not None and joined) else command
+                try:
+                    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                            start_new_session=True,
+                                            pass_fds=() if fd is None else (fd,),
+                                            preexec_fn=None if joined or group is None
+                                            else _enter(group))  # fmt: skip
+                finally:
+                    close_fd(fd)
                 code = proc.wait()
                 walls[name].append(1000 * (time.perf_counter() - started))
                 if code != 0:

@@ -1,12 +1,13 @@
 """The child side of the sandbox.  It runs in the student's process, so it is stdlib only.
 
-The grader starts ``python -I -S launch.py ... --python -- harness.py IN_FD OUT_FD`` (the
-launcher loads the seccomp filter, then runs this file in the same interpreter, already as
-the child's unprivileged user): no site-packages, no user site, nothing of unograde on
-``sys.path``.  It reads its setup from ``IN_FD``, imports the
-student's module, then reads one case at a time from ``IN_FD`` (the function name and the
-arguments: never an expected result) and writes one result line to ``OUT_FD``, a pipe of
-the grader's own, so what the student prints on stdout can never pass for a result.
+The grader starts ``python -I -S -B launch.pyc ... --python -- harness.marshal IN_FD OUT_FD``
+(bubblewrap or the launcher loads the seccomp filter, then the launcher runs this file,
+compiled by the grader, in the same interpreter, already as the child's unprivileged
+user): no site-packages, no user site, nothing of unograde on ``sys.path``.  It reads its
+setup from ``IN_FD``, imports the student's module, then reads one case at a time from
+``IN_FD`` (the function name and the arguments: never an expected result) and writes one
+result line to ``OUT_FD``, a pipe of the grader's own, so what the student prints on stdout
+can never pass for a result.
 
 The two directions differ because only one of them is trusted.  The grader's messages are
 ``marshal`` frames (a 4-byte length, then the bytes): built in, so the child imports

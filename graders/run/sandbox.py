@@ -16,6 +16,7 @@ others, and nothing a submission does can stop a batch.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import marshal
 import os
@@ -42,7 +43,8 @@ from .budget import REGISTER, Budget, Interrupted, current_budget
 from .identity import Identity, acquire, give, is_root, named_identity, preflight, uid_range
 
 HARNESS = Path(harness.__file__).resolve()
-LAUNCHER = Path(launch.__file__).resolve()
+LAUNCHER = Path(launch.__file__).resolve()  # its source; a child runs ``launcher_file()``
+LAUNCHER_INSIDE = "/sandbox/launch.pyc"  # the compiled launcher in bubblewrap's view
 MAX_LINE = 32 * 1024 * 1024
 STARTUP_GRACE = 10.0  # seconds for the interpreter to start and import the submission
 
@@ -233,9 +235,14 @@ def bwrap_command(
     disk_mb: int,
     work: Path | None = None,
     ro_binds: list[tuple[Path, str]] | None = None,
+    *,
+    seccomp_fd: int | None,
 ) -> list[str]:
     """The bubblewrap prefix: system and stdlib read-only, site-packages hidden, no network,
-    ``/proc`` read-only (``/proc/sys`` and ``/proc/sysrq-trigger`` with it), no ``/sys``.
+    ``/proc`` read-only (``/proc/sys`` and ``/proc/sysrq-trigger`` with it), no ``/sys``, the
+    compiled launcher at ``/sandbox/launch.pyc``, and ``seccomp_fd`` (from
+    :func:`seccomp_pipe`, None only where there is no filter) the seccomp filter bubblewrap
+    loads for the command.
 
     ``/tmp`` and the working folder ``/sandbox/work`` are tmpfs mounts of ``disk_mb`` each
     (their pages count against the child's memory group too), writable by the child's user;
@@ -246,6 +253,9 @@ def bwrap_command(
     cmd = list(_system_view())
     cmd += ["--proc", "/proc", "--remount-ro", "/proc", "--dev", "/dev"]
     cmd += ["--perms", "0755", "--dir", "/sandbox"]
+    cmd += ["--ro-bind", str(launcher_file()), LAUNCHER_INSIDE]
+    if seccomp_fd is not None:
+        cmd += ["--seccomp", str(seccomp_fd)]
     cmd += ["--perms", "1777", "--size", size, "--tmpfs", "/tmp"]
     if work is not None:
         cmd += ["--bind", str(work), SANDBOX_WORK]
@@ -264,23 +274,92 @@ def bwrap_command(
     return cmd
 
 
+# This process's compiled launcher, by pid: a forked process makes its own.
+_LAUNCHER_FILES: dict[int, Path] = {}
+_LAUNCHER_LOCK = threading.Lock()
+
+
+def _compiled_launcher() -> bytes:
+    """``launch.py`` compiled for this interpreter, as a ``.pyc`` file's bytes: the magic
+    number the interpreter checks before it runs a ``.pyc`` script, the flags of an unchecked
+    hash-based file (nothing compares it with a source: the interpreter skips those 12
+    bytes when it runs a ``.pyc`` named on its command line), then the marshalled code."""
+    source = LAUNCHER.read_bytes()
+    code = compile(source, "launch.py", "exec", dont_inherit=True)
+    return (
+        importlib.util.MAGIC_NUMBER
+        + (0b01).to_bytes(4, "little")  # hash-based, unchecked
+        + importlib.util.source_hash(source)
+        + marshal.dumps(code)
+    )
+
+
+def _remove_launcher(pid: int, folder: Path) -> None:
+    if os.getpid() == pid:  # never another process's (a fork inherits the finalizer)
+        shutil.rmtree(folder, ignore_errors=True)
+        _LAUNCHER_FILES.pop(pid, None)
+
+
+def launcher_file() -> Path:
+    """The launcher compiled once per grader process, as a file the child's interpreter runs
+    directly (``python -I -S -B launch.pyc``: nothing compiled at a child's start).
+
+    It lives in a folder of this process's own in the system's temporary space, the
+    grader's (root's, for a root grader), mode 0755, and the file is the grader's, 0644: the
+    child's unprivileged user can read it and run it (without bubblewrap from here; under
+    bubblewrap bound read-only at ``/sandbox/launch.pyc``), and nobody but the grader can
+    write either.  Removed when this process ends (a worker of a process pool too); made
+    again if something took it away meanwhile (a cleaner of old temporary files)."""
+    pid = os.getpid()
+    path = _LAUNCHER_FILES.get(pid)
+    if path is not None and path.is_file():
+        return path
+    with _LAUNCHER_LOCK:
+        path = _LAUNCHER_FILES.get(pid)
+        if path is not None and path.is_file():
+            return path
+        base = Path("/tmp") if Path("/tmp").is_dir() else Path(tempfile.gettempdir())
+        folder = Path(tempfile.mkdtemp(prefix="unograde-launcher-", dir=base))
+        folder.chmod(0o755)  # mkdtemp's is 0700: the child's user must enter it
+        path = folder / "launch.pyc"
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        with os.fdopen(fd, "wb") as handle:
+            os.fchmod(handle.fileno(), 0o644)  # whatever the umask
+            handle.write(_compiled_launcher())
+        # multiprocessing's finalizers run at this process's normal exit, and at a pool
+        # worker's (which leaves by os._exit, past atexit).
+        from multiprocessing import util
+
+        util.Finalize(None, _remove_launcher, args=(pid, folder), exitpriority=0)
+        _LAUNCHER_FILES[pid] = path
+        return path
+
+
 def confine_command(
     identity: Identity | None,
     *,
+    mode: str,
     nproc: int | None = None,
     python: bool = False,
     compat32: bool = False,
 ) -> list[str]:
-    """What every child starts with, inside bubblewrap's view or without it: ``setpriv`` to
-    its unprivileged identity (a root grader), then ``launch.py`` with the seccomp filter
-    (and, for an id of its own, the process cap), which then runs the child's program (with
-    ``python``, a Python script in the same interpreter; with ``compat32``, a filter that also
-    admits the 32-bit x86 ABI under the same deny list, for a 32-bit toolchain)."""
+    """What every child starts with, inside bubblewrap's view (``mode`` "bwrap") or without
+    it: ``setpriv`` to its unprivileged identity (a root grader), then the launcher (compiled
+    once, see :func:`launcher_file`) with, for an id of its own, the process cap; it then
+    runs the child's program (with ``python``, a Python script in the same interpreter).
+
+    The seccomp filter: without bubblewrap the launcher loads it (``--seccomp``, its BPF
+    program in hex; with ``compat32``, the filter that also admits the 32-bit x86 ABI under
+    the same deny list, for a 32-bit toolchain).  Under bubblewrap, bubblewrap loads it
+    (:func:`seccomp_pipe`, given to :func:`bwrap_command`), before ``setpriv``: the
+    launcher then neither imports ``ctypes`` nor makes a call of its own for it."""
     prefix = identity.setpriv() if identity is not None else []
-    launcher = [os.path.realpath(sys.executable), "-I", "-S", "-B", str(LAUNCHER)]
-    rules = seccomp.available(compat32)
-    if rules is not None:
-        launcher += ["--seccomp", rules.program.hex()]
+    where = LAUNCHER_INSIDE if mode == "bwrap" else str(launcher_file())
+    launcher = [os.path.realpath(sys.executable), "-I", "-S", "-B", where]
+    if mode != "bwrap":
+        rules = seccomp.available(compat32)
+        if rules is not None:
+            launcher += ["--seccomp", rules.program.hex()]
     if nproc is not None and identity is not None and identity.own:
         launcher += ["--nproc", str(nproc)]
     if python:
@@ -288,11 +367,38 @@ def confine_command(
     return prefix + launcher
 
 
-def inside(command: list[str], mode: str) -> list[str]:
-    """``command`` with the launcher at its path in bubblewrap's view (bound read-only)."""
-    if mode != "bwrap":
-        return command
-    return ["/sandbox/launch.py" if word == str(LAUNCHER) else word for word in command]
+def seccomp_pipe(compat32: bool = False) -> int | None:
+    """For one child under bubblewrap: the read end of a fresh pipe holding the seccomp
+    filter's BPF program (``compat32``: the one that also admits the 32-bit x86 ABI), for
+    ``bwrap --seccomp FD``; None where there is no filter (said in every report).
+
+    The caller passes it to the child (``pass_fds``) and closes its own copy once the child
+    has started.  bubblewrap reads it to the end, sets ``no_new_privs`` and loads the filter
+    just before it executes the command (``setpriv``, then the launcher, then the program):
+    a filter it cannot read or load ends the child, which never runs unfiltered."""
+    rules = seccomp.available(compat32)
+    if rules is None:
+        return None
+    read, write = os.pipe()
+    try:
+        # A few kB (a pipe holds 64 kB): written whole, without waiting for a reader.
+        view = memoryview(rules.program)
+        while view:
+            view = view[os.write(write, view) :]
+    except BaseException:
+        os.close(read)
+        raise
+    finally:
+        os.close(write)
+    return read
+
+
+def close_fd(fd: int | None) -> None:
+    if fd is not None:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 def caps_text(mode: str, limits: Limits) -> str:
@@ -505,21 +611,21 @@ class _Child:
         # read the same): the child runs it without compiling 16 kB of source every start.
         self.code = self._compiled_harness(harness_path)
         code_path = "/sandbox/harness.marshal" if isolation == "bwrap" else str(self.code)
-        cmd = confine_command(identity, nproc=limits.processes, python=True)
-        cmd = inside(cmd, isolation) + ["--", code_path, str(in_r), str(out_w)]
-        if isolation == "bwrap":
-            binds = [
-                (sub, "/sandbox/sub"),
-                (self.code, "/sandbox/harness.marshal"),
-                (LAUNCHER, "/sandbox/launch.py"),
-                *import_binds,
-            ]
-            cmd = bwrap_command(limits.disk_mb, ro_binds=binds) + cmd
+        cmd = confine_command(identity, mode=isolation, nproc=limits.processes, python=True)
+        cmd += ["--", code_path, str(in_r), str(out_w)]
+        filter_fd = None
         home = SANDBOX_WORK if isolation == "bwrap" else str(self.work)
         env = self.tree.env(home)
         if extra:
             env.update(imports.THREAD_ENV)
         try:
+            if isolation == "bwrap":
+                binds = [(sub, "/sandbox/sub"), (self.code, "/sandbox/harness.marshal")]
+                filter_fd = seccomp_pipe()
+                prefix = bwrap_command(
+                    limits.disk_mb, ro_binds=binds + import_binds, seccomp_fd=filter_fd
+                )
+                cmd = prefix + cmd
             with open(self.log, "wb") as log:
                 proc = subprocess.Popen(
                     self.tree.command(cmd),
@@ -528,15 +634,17 @@ class _Child:
                     stdin=subprocess.DEVNULL,
                     stdout=log,
                     stderr=subprocess.STDOUT,
-                    pass_fds=(in_r, out_w),
+                    pass_fds=(in_r, out_w) if filter_fd is None else (in_r, out_w, filter_fd),
                     start_new_session=True,
                 )
         except BaseException:
             for fd_ in (in_r, out_w, self.in_w, self.out_r):
                 os.close(fd_)
+            close_fd(filter_fd)
             self.tree.close()
             self._remove_files()
             raise
+        close_fd(filter_fd)
         self.proc = proc
         self.tree.started(proc)
         os.close(in_r)
