@@ -24,6 +24,7 @@ import secrets
 import select
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import sysconfig
@@ -294,10 +295,39 @@ def _compiled_launcher() -> bytes:
     )
 
 
+LAUNCHER_PREFIX = "unograde-launcher-"  # then the process id, a dash, a random part
+
+
 def _remove_launcher(pid: int, folder: Path) -> None:
     if os.getpid() == pid:  # never another process's (a fork inherits the finalizer)
         shutil.rmtree(folder, ignore_errors=True)
-        _LAUNCHER_FILES.pop(pid, None)
+        path = _LAUNCHER_FILES.get(pid)
+        if path is not None and path.parent == folder:  # not one made since
+            del _LAUNCHER_FILES[pid]
+
+
+def remove_launcher_file() -> None:
+    """Remove this process's compiled launcher now (a worker told to stop, its children
+    killed, leaves by ``os._exit``: no finalizer runs)."""
+    path = _LAUNCHER_FILES.get(os.getpid())
+    if path is not None:
+        _remove_launcher(os.getpid(), path.parent)
+
+
+def _sweep_launchers(base: Path) -> None:
+    """Remove the launcher folders this user's processes left when they were killed
+    outright (their process id is in the name, and it no longer runs); never another
+    user's, never one of a live process."""
+    for folder in base.glob(f"{LAUNCHER_PREFIX}*"):
+        try:
+            pid = int(folder.name[len(LAUNCHER_PREFIX) :].split("-", 1)[0])
+            info = os.lstat(folder)
+        except (ValueError, OSError):
+            continue
+        if info.st_uid != os.geteuid() or not stat.S_ISDIR(info.st_mode):
+            continue
+        if pid != os.getpid() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def launcher_file() -> Path:
@@ -309,7 +339,9 @@ def launcher_file() -> Path:
     child's unprivileged user can read it and run it (without bubblewrap from here; under
     bubblewrap bound read-only at ``/sandbox/launch.pyc``), and nobody but the grader can
     write either.  Removed when this process ends (a worker of a process pool too); made
-    again if something took it away meanwhile (a cleaner of old temporary files)."""
+    again if something took it away meanwhile (a cleaner of old temporary files).  A
+    process killed outright leaves its folder, with its process id in the name: the next
+    process to make one removes it."""
     pid = os.getpid()
     path = _LAUNCHER_FILES.get(pid)
     if path is not None and path.is_file():
@@ -319,7 +351,8 @@ def launcher_file() -> Path:
         if path is not None and path.is_file():
             return path
         base = Path("/tmp") if Path("/tmp").is_dir() else Path(tempfile.gettempdir())
-        folder = Path(tempfile.mkdtemp(prefix="unograde-launcher-", dir=base))
+        _sweep_launchers(base)
+        folder = Path(tempfile.mkdtemp(prefix=f"{LAUNCHER_PREFIX}{pid}-", dir=base))
         folder.chmod(0o755)  # mkdtemp's is 0700: the child's user must enter it
         path = folder / "launch.pyc"
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)

@@ -165,6 +165,28 @@ def test_a_launcher_file_taken_away_is_made_again():
     assert again.is_file() and again.read_bytes()[:4] == importlib.util.MAGIC_NUMBER
 
 
+def test_a_killed_process_s_launcher_is_swept_by_the_next_never_another_user_s():
+    gone = subprocess.Popen(["true"])
+    gone.wait()  # a process id that no longer runs
+    base = sandbox.launcher_file().parent.parent
+    dead = base / f"{sandbox.LAUNCHER_PREFIX}{gone.pid}-left"
+    planted = base / f"{sandbox.LAUNCHER_PREFIX}{gone.pid}-planted"
+    dead.mkdir()
+    planted.mkdir()
+    os.chown(planted, 65534, 65534)  # someone else's: not the grader's to remove
+    try:
+        mine = sandbox.launcher_file()
+        sandbox.remove_launcher_file()
+        assert not mine.exists() and not mine.parent.exists()
+        again = sandbox.launcher_file()  # made afresh, sweeping on the way
+        assert again.parent.name.startswith(f"{sandbox.LAUNCHER_PREFIX}{os.getpid()}-")
+        assert not dead.exists() and planted.exists()
+    finally:
+        for folder in (dead, planted):
+            if folder.exists():
+                folder.rmdir()
+
+
 BROKEN = seccomp.Filter(b"\0" * 8, ())  # "ld #0" with no return: the kernel refuses it
 
 
