@@ -398,6 +398,8 @@ def main(argv: list[str]) -> int:
             result["mutated"] = True
         result["stdout"] = buffer.text()
         result["dropped"] = buffer.dropped
+        if "value" in result:  # last: the grader reads a known value without parsing it
+            result["value"] = result.pop("value")
         try:
             _send(out, result)
         except (ValueError, TypeError) as exc:

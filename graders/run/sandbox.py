@@ -40,6 +40,7 @@ from ..vocabulary import Limits, Outcome
 from . import cgroups, harness, launch, seccomp
 from .budget import REGISTER, Budget, Interrupted, current_budget
 from .identity import Identity, acquire, give, is_root, named_identity, preflight, uid_range
+from .replies import read_reply
 
 HARNESS = Path(harness.__file__).resolve()
 LAUNCHER = Path(launch.__file__).resolve()
@@ -432,6 +433,7 @@ class _Child:
     # The compiled harness, when it is a file of its own (not in ``work``); a subclass that
     # runs something else (``served``) has none.
     code_file: Path | None = None
+    raw: bytes | None = None  # the last reply's value, as the child sent it (``replies``)
 
     def __init__(
         self,
@@ -589,11 +591,11 @@ class _Child:
                 return "protocol"
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:
-            # Tagged values (tuples, dicts, floats) are rebuilt while parsing (see ``tagged``).
-            message = json.loads(line, object_hook=harness.tagged)
+            reply = read_reply(line)  # the value decoded (a value seen before: from a cache)
         except (ValueError, RecursionError, TypeError):
             return "protocol"
-        return message if isinstance(message, dict) else "protocol"
+        self.raw = reply.raw
+        return reply.message if isinstance(reply.message, dict) else "protocol"
 
     def death(self) -> str:
         try:
@@ -886,9 +888,9 @@ class Session:
             return Outcome(
                 call.id, "crashed", seconds=elapsed, message=f"the process {why}", stdout=tail
             )
-        return self._accept(call, reply, elapsed)
+        return self._accept(call, reply, elapsed, child.raw)
 
-    def _accept(self, call: Call, reply: dict, elapsed: float) -> Outcome:
+    def _accept(self, call: Call, reply: dict, elapsed: float, raw: bytes | None = None) -> Outcome:
         """Check everything the child sent: it runs the student's code, so it may lie."""
         status = reply.get("status")
         if reply.get("id") != call.id or status not in self.statuses:
@@ -916,6 +918,7 @@ class Session:
             traceback=_text(reply.get("traceback"), 5000),
             seconds=_seconds(reply.get("seconds"), elapsed),
             mutated=reply.get("mutated") is True,
+            raw=raw if status == "returned" else None,
         )
 
 
