@@ -11,7 +11,9 @@ the grader's own, so what the student prints on stdout can never pass for a resu
 The two directions differ because only one of them is trusted.  The grader's messages are
 ``marshal`` frames (a 4-byte length, then the bytes): built in, so the child imports
 nothing to read them, and fast.  The child's replies are JSON lines with tuples tagged
-(``encode``), because the grader parses them and JSON is safe to parse from a hostile
+(``encode``; a list of tuples of plain items, a pile of cards, is tagged once, not card by
+card), the case's value last (the grader reads a value it has seen before without parsing
+it, ``graders.run.replies``), because the grader parses them and JSON is safe to parse from a hostile
 process (``marshal`` is not); they are written with the C encoder of ``_json``, which,
 unlike ``json``, does not import ``re``.  Start-up matters: a child is started for every
 submission, and ``json``, ``re`` and ``traceback`` together cost more than the
@@ -107,6 +109,7 @@ class OutputLimit(io.TextIOBase):
 
 _PLAIN = frozenset({str, int, bool, type(None)})
 _SEQUENCES = frozenset({tuple, list})
+_TUPLE, _LIST = {tuple}, {list}
 
 
 def _spend(budget: list, items: int) -> None:
@@ -130,11 +133,15 @@ def encode(value, depth: int = 0, budget: list | None = None):
         if _PLAIN.issuperset(map(type, value)):
             _spend(budget, len(value))
             return {"__tuple__": list(value)} if kind is tuple else list(value)
-        if _SEQUENCES.issuperset(map(type, value)) and _PLAIN.issuperset(
-            map(type, chain.from_iterable(value))
-        ):
+        kinds = set(map(type, value))
+        if kinds <= _SEQUENCES and _PLAIN.issuperset(map(type, chain.from_iterable(value))):
             _spend(budget, len(value) + sum(map(len, value)))
-            items = [{"__tuple__": list(v)} if type(v) is tuple else list(v) for v in value]
+            if kinds == _TUPLE:  # a pile of cards: one tag for the pile, not one per card
+                items = {"__tuples__": list(map(list, value))}
+            elif kinds == _LIST:
+                items = list(map(list, value))
+            else:
+                items = [{"__tuple__": list(v)} if type(v) is tuple else list(v) for v in value]
             return {"__tuple__": items} if kind is tuple else items
         # Plain items (a card's strings) are taken as they are, counted, without a call each.
         items = []
@@ -179,6 +186,8 @@ def tagged(value: dict):
     again; objects stay as their tagged description."""
     if "__tuple__" in value:
         return tuple(value["__tuple__"])
+    if "__tuples__" in value:  # a list of tuples of plain items (a pile), tagged once
+        return list(map(tuple, value["__tuples__"]))
     if "__dict__" in value:
         out = {}
         for k, v in value["__dict__"]:

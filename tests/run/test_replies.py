@@ -63,7 +63,7 @@ def test_a_card_pile_is_decoded_to_tuples_and_its_bytes_are_kept():
     line = reply_line(pile)
     got = read_reply(line)
     assert got.message["value"] == [("red", "5"), ("wild", "draw4")]
-    assert got.raw == b'[{"__tuple__": ["red", "5"]}, {"__tuple__": ["wild", "draw4"]}]'
+    assert got.raw == b'{"__tuples__": [["red", "5"], ["wild", "draw4"]]}'
 
 
 def test_a_value_handed_out_again_is_a_copy_nobody_else_holds():
