@@ -8,15 +8,15 @@ student's module, then reads one case at a time from ``IN_FD`` (the function nam
 arguments: never an expected result) and writes one result line to ``OUT_FD``, a pipe of
 the grader's own, so what the student prints on stdout can never pass for a result.
 
-The two directions differ because only one of them is trusted.  The grader's messages are
-``marshal`` frames (a 4-byte length, then the bytes): built in, so the child imports
-nothing to read them, and fast.  The child's replies are JSON lines with tuples tagged
-(``encode``; a list of tuples of plain items, a pile of cards, is tagged once, not card by
-card), the case's value last (the grader reads a value it has seen before without parsing
-it, ``graders.run.replies``), because the grader parses them and JSON is safe to parse from a hostile
-process (``marshal`` is not); they are written with the C encoder of ``_json``, which,
-unlike ``json``, does not import ``re``.  Start-up matters: a child is started for every
-submission, and ``json``, ``re`` and ``traceback`` together cost more than the
+The two directions differ because only one of them is trusted. The grader's messages are
+``marshal`` frames (a 4-byte length, then the bytes): built in, so the child imports nothing
+to read them, and fast. The child's replies are JSON lines with tuples tagged (``encode``; a
+list of tuples of plain items, a pile of cards, is tagged once, not card by card), the
+case's value last (the grader reads a value it has seen before without parsing it,
+``graders.run.replies``), because the grader parses them and JSON is safe to parse from a
+hostile process (``marshal`` is not); they are written with the C encoder of ``_json``,
+which, unlike ``json``, does not import ``re``. Start-up matters: a child is started for
+every submission, and ``json``, ``re`` and ``traceback`` together cost more than the
 interpreter itself (``traceback`` is imported only when a student's code raises).
 
 The grader also imports this module for ``encode``/``tagged`` and the frames: one
