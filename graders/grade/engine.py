@@ -662,6 +662,7 @@ def _grade_module(g: Grading) -> None:
         allowed_imports=allowed,
     ) as session:
         outcomes = _run_module(session, g.assignment, g.cases, g.handled, g.streaks)
+        session.prepare_next()  # in a batch's worker: the next submission's child, started now
         by_id = outcomes | g.handled
         g.interpret(by_id)
         for k, case in enumerate(g.cases):
