@@ -420,7 +420,6 @@ class Tree:
         REGISTER.discard(self)
 
 
-@functools.cache
 def _total_cpu(limits: Limits, n_calls: int, budget: Budget | None) -> float:
     """The CPU seconds a child may use in all: each call's, and the start's grace, never
     past the submission's budget."""
@@ -430,6 +429,7 @@ def _total_cpu(limits: Limits, n_calls: int, budget: Budget | None) -> float:
     return total
 
 
+@functools.cache
 def _harness_code(name: str) -> bytes:
     """The harness compiled for this interpreter, as ``name`` (its path as the child sees
     it), marshalled: compiled once per grader process, not once per child."""
