@@ -1,8 +1,9 @@
 """Where a submission's CPU goes: the pieces the benchmarks print (measurements only).
 
-- :func:`bare_starts`: the baseline, ``python -c pass`` and ``python -I -S -c pass``, COUNT
-  starts JOBS at a time, wall seconds for all of them (what ``bench_grade`` interleaves with
-  its graded runs);
+- :func:`bare_starts`: the baselines, COUNT starts JOBS at a time, wall seconds for all of
+  them (what ``bench_grade`` interleaves with its graded runs): ``python -c pass`` in a fresh
+  virtual environment (the bare start: no site-packages ``.pth`` file of the machine's), the
+  same with this machine's site-packages, and ``python -I -S -c pass``;
 - :func:`child_layers`: a sandboxed child's start, one layer at a time, each built with the
   grader's own functions (``graders.run.sandbox``): the interpreter (``-I -S``), the launcher
   (``launch.pyc``, compiled once by the grader), then as the mode has it: without
@@ -36,10 +37,35 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+BARE_VENV = Path(tempfile.gettempdir()) / "unograde-bench-bare-venv"
+
+SITE = "python -c pass, this machine's site-packages"
 BARE = {
-    "python -c pass": [sys.executable, "-c", "pass"],
+    # The bare interpreter start the targets are stated in: ``python -c pass`` with its
+    # ``site``, in a fresh virtual environment whose site-packages is empty, so that no
+    # ``.pth`` file a machine's site-packages holds (a container's certifi hook, coverage's,
+    # setuptools') is counted in it. Made by ``bare_venv()``.
+    "python -c pass": [str(BARE_VENV / "bin" / "python"), "-c", "pass"],
+    # The same interpreter as this machine runs it, every .pth file included.
+    SITE: [sys.executable, "-c", "pass"],
+    # What a sandboxed child starts: no site at all.
     "python -I -S -c pass": [sys.executable, "-I", "-S", "-c", "pass"],
 }
+
+
+def bare_venv() -> Path:
+    """A virtual environment of this interpreter with nothing installed (``python -m venv
+    --without-pip``), made once: its ``python -c pass`` is the bare start."""
+    python = BARE_VENV / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--clear", str(BARE_VENV)],
+                       check=True)  # fmt: skip
+    site = subprocess.run([str(python), "-c", "import site; print(site.getsitepackages()[0])"],
+                          check=True, capture_output=True, text=True).stdout.strip()  # fmt: skip
+    extra = sorted(p.name for p in Path(site).glob("*.pth"))
+    if extra:
+        raise SystemExit(f"the bare virtual environment {BARE_VENV} holds .pth files: {extra}")
+    return python
 
 
 def bare_starts(command: list[str], count: int, jobs: int) -> float:
@@ -202,6 +228,9 @@ class WorkerParts:
     child_ms: list[float]  # the sandboxed child's CPU per submission
     wall_ms: list[float]  # one submission's wall clock, graded alone
     formats_ms: dict[str, list[float]]  # each report format, rendered and written
+    # The submission's own code: the sum of its cases' seconds as the child timed each call
+    # (the student's function alone, around nothing of ours).
+    student_ms: list[float] = dataclasses.field(default_factory=list)
 
 
 def worker_parts(assignment_id: str, source: Path, mode: str, rounds: int = 5) -> WorkerParts:
@@ -249,6 +278,7 @@ def worker_parts(assignment_id: str, source: Path, mode: str, rounds: int = 5) -
             parts.worker_ms.append(1000 * (_own_cpu() - cpu))
             parts.child_ms.append(1000 * (cgroups.USED.seconds - child))
             parts.judge_ms.append(1000 * judged[0])
+            parts.student_ms.append(1000 * sum(c.seconds for c in done.result.cases))
             for fmt in formats:
                 folder = out / f"format-{k}"
                 before = _own_cpu()
@@ -285,5 +315,7 @@ def print_worker_parts(assignment_id: str, parts: WorkerParts) -> None:
         f"sandboxed child CPU {median_range(parts.child_ms)} ms; worker CPU "
         f"{median_range(parts.worker_ms)} ms, of which judging {median_range(parts.judge_ms)}, "
         + ", ".join(f"{f} {median_range(v)}" for f, v in parts.formats_ms.items())
-        + f" (each report format), the rest (pipes, replies, bookkeeping) about {rest:.1f}"
+        + f" (each report format), the rest (pipes, replies, bookkeeping) about {rest:.1f}; "
+        f"the submission's own code (its calls, as the child timed them) "
+        f"{median_range(parts.student_ms)} ms"
     )

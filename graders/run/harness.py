@@ -9,13 +9,15 @@ setup from ``IN_FD``, imports the student's module, then reads one case at a tim
 result line to ``OUT_FD``, a pipe of the grader's own, so what the student prints on stdout
 can never pass for a result.
 
-The two directions differ because only one of them is trusted.  The grader's messages are
-``marshal`` frames (a 4-byte length, then the bytes): built in, so the child imports
-nothing to read them, and fast.  The child's replies are JSON lines with tuples tagged
-(``encode``), because the grader parses them and JSON is safe to parse from a hostile
-process (``marshal`` is not); they are written with the C encoder of ``_json``, which,
-unlike ``json``, does not import ``re``.  Start-up matters: a child is started for every
-submission, and ``json``, ``re`` and ``traceback`` together cost more than the
+The two directions differ because only one of them is trusted. The grader's messages are
+``marshal`` frames (a 4-byte length, then the bytes): built in, so the child imports nothing
+to read them, and fast. The child's replies are JSON lines with tuples tagged (``encode``; a
+list of tuples of plain items, a pile of cards, is tagged once, not card by card), the
+case's value last (the grader reads a value it has seen before without parsing it,
+``graders.run.replies``), because the grader parses them and JSON is safe to parse from a
+hostile process (``marshal`` is not); they are written with the C encoder of ``_json``,
+which, unlike ``json``, does not import ``re``. Start-up matters: a child is started for
+every submission, and ``json``, ``re`` and ``traceback`` together cost more than the
 interpreter itself (``traceback`` is imported only when a student's code raises).
 
 The grader also imports this module for ``encode``/``tagged`` and the frames: one
@@ -108,6 +110,7 @@ class OutputLimit(io.TextIOBase):
 
 _PLAIN = frozenset({str, int, bool, type(None)})
 _SEQUENCES = frozenset({tuple, list})
+_TUPLE, _LIST = {tuple}, {list}
 
 
 def _spend(budget: list, items: int) -> None:
@@ -131,11 +134,15 @@ def encode(value, depth: int = 0, budget: list | None = None):
         if _PLAIN.issuperset(map(type, value)):
             _spend(budget, len(value))
             return {"__tuple__": list(value)} if kind is tuple else list(value)
-        if _SEQUENCES.issuperset(map(type, value)) and _PLAIN.issuperset(
-            map(type, chain.from_iterable(value))
-        ):
+        kinds = set(map(type, value))
+        if kinds <= _SEQUENCES and _PLAIN.issuperset(map(type, chain.from_iterable(value))):
             _spend(budget, len(value) + sum(map(len, value)))
-            items = [{"__tuple__": list(v)} if type(v) is tuple else list(v) for v in value]
+            if kinds == _TUPLE:  # a pile of cards: one tag for the pile, not one per card
+                items = {"__tuples__": list(map(list, value))}
+            elif kinds == _LIST:
+                items = list(map(list, value))
+            else:
+                items = [{"__tuple__": list(v)} if type(v) is tuple else list(v) for v in value]
             return {"__tuple__": items} if kind is tuple else items
         # Plain items (a card's strings) are taken as they are, counted, without a call each.
         items = []
@@ -180,6 +187,8 @@ def tagged(value: dict):
     again; objects stay as their tagged description."""
     if "__tuple__" in value:
         return tuple(value["__tuple__"])
+    if "__tuples__" in value:  # a list of tuples of plain items (a pile), tagged once
+        return list(map(tuple, value["__tuples__"]))
     if "__dict__" in value:
         out = {}
         for k, v in value["__dict__"]:
@@ -399,6 +408,8 @@ def main(argv: list[str]) -> int:
             result["mutated"] = True
         result["stdout"] = buffer.text()
         result["dropped"] = buffer.dropped
+        if "value" in result:  # last: the grader reads a known value without parsing it
+            result["value"] = result.pop("value")
         try:
             _send(out, result)
         except (ValueError, TypeError) as exc:

@@ -15,6 +15,7 @@ others, and nothing a submission does can stop a batch.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import importlib.util
 import json
@@ -42,6 +43,7 @@ from ..vocabulary import Limits, Outcome
 from . import cgroups, harness, launch, seccomp
 from .budget import REGISTER, Budget, Interrupted, current_budget
 from .identity import Identity, acquire, give, is_root, named_identity, preflight, uid_range
+from .replies import read_reply
 
 HARNESS = Path(harness.__file__).resolve()
 LAUNCHER = Path(launch.__file__).resolve()  # its source; a child runs ``launcher_file()``
@@ -557,6 +559,15 @@ class Tree:
         REGISTER.discard(self)
 
 
+def _total_cpu(limits: Limits, n_calls: int, budget: Budget | None) -> float:
+    """The CPU seconds a child may use in all: each call's, and the start's grace, never
+    past the submission's budget."""
+    total = limits.cpu * max(1, n_calls) + STARTUP_GRACE
+    if budget is not None and budget.seconds is not None:
+        total = min(total, budget.seconds + STARTUP_GRACE)
+    return total
+
+
 @functools.cache
 def _harness_code(name: str) -> bytes:
     """The harness compiled for this interpreter, as ``name`` (its path as the child sees
@@ -571,6 +582,7 @@ class _Child:
     # The compiled harness, when it is a file of its own (not in ``work``); a subclass that
     # runs something else (``served``) has none.
     code_file: Path | None = None
+    raw: bytes | None = None  # the last reply's value, as the child sent it (``replies``)
 
     def __init__(
         self,
@@ -584,18 +596,29 @@ class _Child:
         budget: Budget | None = None,
         allowed_imports: tuple[str, ...] = (),
         identity: Identity | None = None,
+        ahead: bool = False,
     ) -> None:
         self.identity = identity
         self.tree = Tree(limits, identity)
         self.farm: Path | None = None
         self.token = self.tree.token
         self.isolation = isolation
+        # ``ahead``: started before its submission is known (see :func:`prepare_ahead`):
+        # bubblewrap binds an empty folder of the grader's where the submission goes, the
+        # submission is copied in when a session claims the child (:meth:`claim`), and only
+        # then does the child get its setup and import anything.
+        self.slot: Path | None = None
         # Under bubblewrap the working folder is a sized tmpfs inside the sandbox, and the
         # submission is bound read-only (a copy any user can read, where the child's
         # unprivileged identity could not read the original).  Without it, a private folder
         # (of the child's identity, holding a copy of the submission, when it has one).
         self.work: Path | None = None
-        if isolation != "bwrap":
+        if ahead:
+            self.work = Path(tempfile.mkdtemp(prefix="unograde-ahead-"))
+            self.work.chmod(0o755)  # the grader's; the child's user only enters it
+            sub = self.slot = self.work / "submission"
+            sub.mkdir(mode=0o755)
+        elif isolation != "bwrap":
             self.work = private_folder(identity, "unograde-work-")
             if identity is not None:
                 sub = Path(shutil.copytree(sub, self.work / "submission", symlinks=True))
@@ -624,15 +647,12 @@ class _Child:
                 self.farm = imports.link_farm(extra.entries, self.work if identity else None)
                 give(self.farm, identity)
                 sites = [str(self.farm)]
-        total_cpu = limits.cpu * max(1, n_calls) + STARTUP_GRACE
-        if budget is not None and budget.seconds is not None:
-            total_cpu = min(total_cpu, budget.seconds + STARTUP_GRACE)
         setup = {
             "root": inside_sub,
             "path": paths,
             "module": module,
             "memory_mb": limits.memory_mb,
-            "total_cpu": total_cpu,
+            "total_cpu": _total_cpu(limits, n_calls, budget),
             "import_cpu": max(limits.cpu, 1.0),
             "file_mb": FILE_MB,
             "output_chars": limits.output_kb * 1024,
@@ -683,7 +703,21 @@ class _Child:
         os.close(in_r)
         os.close(out_w)
         self.buffer = b""
-        self.send(harness.frame(setup))  # small: the pipe takes it without waiting
+        self.setup = setup
+        if not ahead:
+            self.send(harness.frame(setup))  # small: the pipe takes it without waiting
+
+    def claim(self, sub: Path, n_calls: int, budget: Budget | None, limits: Limits) -> bool:
+        """A child started ahead becomes ``sub``'s: its files copied into the bound folder
+        (given to the child's user, as any copy is), then the setup sent. False when the
+        child has died meanwhile or its setup cannot be sent (the caller starts another)."""
+        assert self.slot is not None
+        if self.proc.poll() is not None:
+            return False
+        shutil.copytree(sub, self.slot, symlinks=True, dirs_exist_ok=True)
+        give(self.slot, self.identity)
+        self.setup["total_cpu"] = _total_cpu(limits, n_calls, budget)
+        return self.send(harness.frame(self.setup))
 
     def _compiled_harness(self, name: str) -> Path:
         """A file of this child's holding the harness compiled (``marshal``), readable by the
@@ -730,11 +764,11 @@ class _Child:
                 return "protocol"
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:
-            # Tagged values (tuples, dicts, floats) are rebuilt while parsing (see ``tagged``).
-            message = json.loads(line, object_hook=harness.tagged)
+            reply = read_reply(line)  # the value decoded (a value seen before: from a cache)
         except (ValueError, RecursionError, TypeError):
             return "protocol"
-        return message if isinstance(message, dict) else "protocol"
+        self.raw = reply.raw
+        return reply.message if isinstance(reply.message, dict) else "protocol"
 
     def death(self) -> str:
         try:
@@ -843,6 +877,33 @@ def _call_message(call: Call, cpu: float) -> bytes:
     return harness.frame({"id": call.id, "function": call.function, "cpu": cpu}) + cached[1]
 
 
+PREPARE_AHEAD = False
+"""Whether this process starts the next submission's child while it judges the current one
+(:meth:`Session.prepare_next`): set by a batch's worker processes, which grade submission
+after submission; a lone grading never pays for a child nobody takes."""
+
+_AHEAD: dict[tuple, _Child] = {}  # at most one: the child started ahead, by what it fits
+
+
+def _take_ahead(key: tuple) -> _Child | None:
+    """The child started ahead for ``key``, taken (one that fits something else is closed)."""
+    child = _AHEAD.pop(key, None)
+    close_ahead()
+    return child
+
+
+def close_ahead() -> None:
+    """Close the child started ahead, if any (a worker's exit; a mismatch)."""
+    while _AHEAD:
+        _, child = _AHEAD.popitem()
+        child.close()
+        if child.identity is not None:
+            child.identity.release()
+
+
+atexit.register(close_ahead)
+
+
 class Session:
     """A sandboxed child kept across calls: it imports the submission once and answers call
     after call; after a timeout or a crash it is killed and a fresh one takes the next call.
@@ -878,6 +939,7 @@ class Session:
         self.import_stdout = ""
         self.ready: dict = {}  # the first child's first message (what its import said)
         self.restarts = -1
+        self.ahead = False  # its first child was started ahead (:meth:`prepare_next`)
 
     # What a subclass changes for another kind of child (``graders.run.served``): the child
     # itself, a call's message to it, and the statuses its replies may carry.
@@ -901,6 +963,55 @@ class Session:
     def _message(self, call: Call, cpu: float) -> bytes:
         """A call as the child reads it, with the CPU seconds it may use."""
         return _call_message(call, cpu)
+
+    def _ahead_key(self) -> tuple:
+        """What a child started ahead must have been started for to serve this session:
+        everything of its start but the submission."""
+        return (self.module, self.limits, self.mode, tuple(map(str, self.extra_paths)),
+                self.adapter, self.allowed_imports)  # fmt: skip
+
+    def prepare_next(self) -> None:
+        """Start now, in the background, the child the next submission graded in this
+        process will take (:data:`PREPARE_AHEAD`; bubblewrap only): its start (bubblewrap,
+        the user, the interpreter, the launcher, the harness) then runs while this one is
+        judged and reported, off the next submission's critical path. It is a child like any
+        other, of an unprivileged id of its own, with nothing in it until it is claimed.
+        Never fails the grading: a child that cannot start ahead is started when needed."""
+        if not PREPARE_AHEAD or self.mode != "bwrap" or type(self) is not Session:
+            return
+        close_ahead()
+        identity = None
+        try:
+            identity = acquire()
+            child = _Child(
+                self.sub, self.module, self.limits, self.mode, self.extra_paths, 1,
+                self.adapter, None, self.allowed_imports, identity, ahead=True,
+            )  # fmt: skip
+        except Exception:  # noqa: BLE001 - ahead of time is a nicety: the next starts cold
+            if identity is not None:
+                identity.release()
+            return
+        _AHEAD[self._ahead_key()] = child
+
+    def _claim_ahead(self) -> bool:
+        """Take the child started ahead for a session like this one, if there is one."""
+        if type(self) is not Session or self.mode != "bwrap":
+            return False
+        child = _take_ahead(self._ahead_key())
+        if child is None:
+            return False
+        try:
+            claimed = child.claim(self.sub, self.remaining, self.budget, self.limits)
+        except OSError:
+            claimed = False
+        if not claimed:
+            child.close()
+            if child.identity is not None:
+                child.identity.release()
+            return False
+        self.identity, self.child = child.identity, child
+        self.ahead = True
+        return True
 
     def __enter__(self) -> Session:
         return self
@@ -927,9 +1038,10 @@ class Session:
         for its import until ``until`` at the latest, when given)."""
         self.restarts += 1
         try:
-            if self.identity is None:
-                self.identity = acquire()
-            self.child = self._spawn()
+            if self.identity is not None or not self._claim_ahead():
+                if self.identity is None:
+                    self.identity = acquire()
+                self.child = self._spawn()
         except Interrupted:
             return Outcome(-1, "not-run", message="not run: grading was interrupted")
         deadline = self.budget.cap(time.monotonic() + self.startup_grace + self.limits.timeout)
@@ -1027,9 +1139,9 @@ class Session:
             return Outcome(
                 call.id, "crashed", seconds=elapsed, message=f"the process {why}", stdout=tail
             )
-        return self._accept(call, reply, elapsed)
+        return self._accept(call, reply, elapsed, child.raw)
 
-    def _accept(self, call: Call, reply: dict, elapsed: float) -> Outcome:
+    def _accept(self, call: Call, reply: dict, elapsed: float, raw: bytes | None = None) -> Outcome:
         """Check everything the child sent: it runs the student's code, so it may lie."""
         status = reply.get("status")
         if reply.get("id") != call.id or status not in self.statuses:
@@ -1057,6 +1169,7 @@ class Session:
             traceback=_text(reply.get("traceback"), 5000),
             seconds=_seconds(reply.get("seconds"), elapsed),
             mutated=reply.get("mutated") is True,
+            raw=raw if status == "returned" else None,
         )
 
 
