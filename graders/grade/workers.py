@@ -38,7 +38,6 @@ from ..assignment import Assignment
 from ..results import CaseOutcome, CaseResult, SubmissionResult, first_message
 from ..run import cgroups, sandbox, slots
 from ..run.budget import REGISTER
-from ..run.sandbox import remove_launcher_file
 from ..submission import Submission
 from ..vocabulary import Case, Limits
 from .failures import failure_digest, grader_failure, log_failure, previous_result
@@ -144,7 +143,7 @@ def start(settings: Settings, events: Any, run_slots: Any = None) -> None:
 
 def _terminated(signum: int, frame: Any) -> None:
     REGISTER.stop_all()
-    remove_launcher_file()  # its children are gone; os._exit runs no finalizer
+    sandbox.remove_launcher_file()  # its children are gone; os._exit runs no finalizer
     os._exit(128 + signum)
 
 
