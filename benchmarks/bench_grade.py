@@ -5,31 +5,35 @@
                                      [--no-class] [--no-fcd] [--no-fixtures] [--table]
 
 Every figure is a median with its range (over ``--repeat`` runs), and every ratio is taken
-against a baseline measured in the same run, interleaved: before and after each timed run,
-SUBMISSIONS starts of ``python -c pass`` and of ``python -I -S -c pass``, JOBS at a time (the
-first pays for the interpreter's ``site`` and every ``.pth`` file of its site-packages, the
-second is the bare interpreter a sandboxed child starts). Per assignment:
+against baselines measured in the same run, interleaved: before and after each timed run,
+SUBMISSIONS starts, JOBS at a time, of ``python -c pass`` in a fresh virtual environment (the
+BARE start the targets are stated in: the interpreter and its ``site``, no ``.pth`` file of
+the machine's site-packages), of ``python -c pass`` with this machine's site-packages (a
+container's ``.pth`` files can make it four times dearer: shown, never used for a target)
+and of ``python -I -S -c pass`` (what a sandboxed child starts). First, a sandboxed child's
+start layer by layer (``cost_parts.child_layers``). Per assignment:
 
 - through the command (``python -m graders.cli grade``, what ``unograde grade`` runs), a class
   of SUBMISSIONS copies of a correct submission and a class of 2, ``--jobs JOBS``, every case
   (public and hidden), reports in every format, a fresh gradebook: the MARGINAL cost of a
   submission, (class - class of 2) / (SUBMISSIONS - 2), in milliseconds and in bare starts
-  (target: at most 3 ``python -c pass`` starts);
+  (target: at most 3 bare ``python -c pass`` starts);
 - one submission end to end: ``grade ASSIGNMENT s.py --out DIR`` (a fresh gradebook) and
   ``check ASSIGNMENT s.py``, wall seconds (target: at most 0.6 s each), and the modules the
   ``grade`` run imports, by package (``python -X importtime``, self times summed);
 - where one submission's CPU goes (``cost_parts.worker_parts``): the sandboxed child, and the
-  worker's own CPU split into judging, each report format and the rest;
+  worker's own CPU split into judging, each report format and the rest; the submission's
+  own code (its calls, as the child timed them); and the FLOOR: (a child's start + the
+  submission's own code) / JOBS, in bare starts: what no cut of the grader's can go below;
 - in this process (``--no-class`` leaves it out), the class graded by ``grade_batch`` at
   ``--jobs 1`` and ``--jobs JOBS``: submissions per second, the main process's CPU per
   submission (the gradebook's share of it), the workers' and the children's, and a model of
   the throughput on 16 and 64 cores.
 
-Then a sandboxed child's start layer by layer (``cost_parts.child_layers``: the interpreter,
-the launcher, seccomp, setpriv, bubblewrap, the control group), final-card-down's example
-class and fixture generation (as before). ``--table`` ends with the Markdown table that
-docs/speed.md quotes. The machine's load average is printed at the start and the end: a
-figure is worth quoting only from a run on an otherwise idle machine.
+Then final-card-down's example class and fixture generation (as before). ``--table`` ends
+with the Markdown table that docs/speed.md quotes. The machine's load average is printed at
+the start and the end: a figure is worth quoting only from a run on an otherwise idle
+machine.
 """
 
 from __future__ import annotations
@@ -161,8 +165,9 @@ def through_command(assignment_id: str, n: int, jobs: int, repeat: int, base: Ba
     single = work / "single" / f"s{CORRECT[assignment_id].suffix}"
     single.parent.mkdir()
     single.write_text(CORRECT[assignment_id].read_text(encoding="utf-8"))
-    figures: dict[str, list] = {"marginal": [], "ratio": [], "ratio_isolated": [],
-                                "grade": [], "check": [], "per_start": []}  # fmt: skip
+    figures: dict[str, list] = {"marginal": [], "ratio": [], "ratio_site": [],
+                                "ratio_isolated": [], "grade": [], "check": [],
+                                "per_start": []}  # fmt: skip
 
     def grade(klass: Path, k: int, label: str, *extra: str) -> float:
         out, book = work / f"out-{label}-{k}", work / f"book-{label}-{k}.db"
@@ -177,6 +182,7 @@ def through_command(assignment_id: str, n: int, jobs: int, repeat: int, base: Ba
         figures["marginal"].append(marginal)
         figures["per_start"].append(per_start)
         figures["ratio"].append(marginal / per_start["python -c pass"])
+        figures["ratio_site"].append(marginal / per_start[cost_parts.SITE])
         figures["ratio_isolated"].append(marginal / per_start["python -I -S -c pass"])
         figures["grade"].append(base.around(lambda: grade(single, k, "one"))[0])  # noqa: B023
         figures["check"].append(
@@ -193,8 +199,9 @@ def print_command(assignment_id: str, n: int, jobs: int, f: dict) -> None:
     mr = cost_parts.median_range
     print(
         f"  through the command, --jobs {jobs}: marginal cost of a submission "
-        f"{mr(f['marginal'])} ms = {mr(f['ratio'], digits=2)} starts of python -c pass "
-        f"(target: at most 3), {mr(f['ratio_isolated'], digits=2)} of python -I -S -c pass"
+        f"{mr(f['marginal'])} ms = {mr(f['ratio'], digits=2)} bare starts of python -c pass "
+        f"(target: at most 3), {mr(f['ratio_site'], digits=2)} of python -c pass with this "
+        f"machine's site-packages, {mr(f['ratio_isolated'], digits=2)} of python -I -S -c pass"
     )
     print(
         f"  one submission end to end: grade --out DIR {mr(f['grade'], digits=2)} s; "
@@ -203,6 +210,28 @@ def print_command(assignment_id: str, n: int, jobs: int, f: dict) -> None:
     total = sum(ms for _, ms in f["imports"])
     top = ", ".join(f"{name} {ms:.0f}" for name, ms in f["imports"][:8])
     print(f"  imports of one grade --out run: {total:.0f} ms ({top}, ...)")
+
+
+def floor(parts, start_cpu: float, jobs: int, figures: dict) -> dict:
+    """What no cut of ours can go below, per submission: a sandboxed child's start (CPU, its
+    layers measured in this run) and the submission's own code (its calls, as the child
+    timed them); on JOBS cores at once that is (start + code) / JOBS of wall clock, in bare
+    ``python -c pass`` starts of the same run (their milliseconds per start, JOBS at a time)."""
+    student = statistics.median(parts.student_ms)
+    wall = (start_cpu + student) / jobs
+    per_start = statistics.median(ps["python -c pass"] for ps in figures["per_start"])
+    return {"start": start_cpu, "student": student, "wall": wall, "starts": wall / per_start,
+            "left": 3 * per_start - wall}  # fmt: skip
+
+
+def print_floor(f: dict, jobs: int) -> None:
+    print(
+        f"  the floor: a sandboxed child's start {f['start']:.1f} ms CPU + the submission's own "
+        f"code {f['student']:.1f} ms = {f['wall']:.1f} ms of wall clock per submission at "
+        f"--jobs {jobs} = {f['starts']:.2f} bare starts; the target of 3 leaves "
+        f"{f['left']:.1f} ms of wall clock ({f['left'] * jobs:.1f} ms CPU) for everything else "
+        "(the harness, the replies, judging, 4 reports, the gradebook)"
+    )
 
 
 def make_class(source: Path, count: int, folder: Path) -> Path:
@@ -349,6 +378,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     compile_once()
+    cost_parts.bare_venv()
     mode = choose_isolation(args.isolation)
     n, jobs = max(3, args.submissions), args.jobs
     repeat = max(1, args.repeat)
@@ -356,6 +386,13 @@ def main() -> None:
     table: dict[str, dict] = {}
     print(f"isolation: {mode}; class size {n}; jobs {jobs}; medians of {repeat} runs "
           f"(low to high in brackets); {os.cpu_count()} cores; {load()}")  # fmt: skip
+    start_cpu = None  # a sandboxed child's whole start, CPU ms: the floor's first part
+    if not args.no_layers:
+        print()
+        layers = cost_parts.child_layers(mode)
+        cost_parts.print_layers(layers)
+        if layers[-1][2]:
+            start_cpu = statistics.median(layers[-1][2])
     for assignment_id in args.assignments:
         work = Path(tempfile.mkdtemp(prefix="unograde-bench-"))
         try:
@@ -365,6 +402,9 @@ def main() -> None:
             print_command(assignment_id, n, jobs, figures)
             cost_parts.print_worker_parts(assignment_id, parts)
             table[assignment_id] = {"command": figures, "parts": parts}
+            if start_cpu is not None:
+                table[assignment_id]["floor"] = floor(parts, start_cpu, jobs, figures)
+                print_floor(table[assignment_id]["floor"], jobs)
             if not args.no_class:
                 table[assignment_id]["class"] = in_process(
                     assignment_id, n, jobs, mode, repeat, base, not args.no_gradebook, work
@@ -372,9 +412,6 @@ def main() -> None:
         finally:
             shutil.rmtree(work, ignore_errors=True)
     print(f"\nbaseline (interleaved with every timed run above): {base.text()}")
-    if not args.no_layers:
-        print()
-        cost_parts.print_layers(cost_parts.child_layers(mode))
     if not args.no_fcd:
         fcd(jobs, mode, base, n)
     if not args.no_fixtures:
@@ -451,8 +488,10 @@ def print_table(table: dict, n: int, jobs: int) -> None:
         ("cases per submission", lambda t: str(t["parts"].cases)),
         (f"marginal cost of a submission, `--jobs {jobs}`, ms",
          lambda t: mr(t["command"]["marginal"])),
-        ("in `python -c pass` starts (target 3)",
+        ("in bare `python -c pass` starts (target 3)",
          lambda t: "**" + mr(t["command"]["ratio"], digits=2) + "**"),
+        ("in `python -c pass` starts with this machine's site-packages",
+         lambda t: mr(t["command"]["ratio_site"], digits=2)),
         ("in `python -I -S -c pass` starts",
          lambda t: mr(t["command"]["ratio_isolated"], digits=2)),
         ("`grade s.py --out DIR`, s (target 0.6)", lambda t: mr(t["command"]["grade"], digits=2)),
@@ -462,6 +501,9 @@ def print_table(table: dict, n: int, jobs: int) -> None:
         ("of which judging", lambda t: mr(t["parts"].judge_ms)),
         ("of which reports (4 formats)",
          lambda t: f"{sum(statistics.median(v) for v in t['parts'].formats_ms.values()):.1f}"),
+        ("the submission's own code, ms", lambda t: mr(t["parts"].student_ms)),
+        ("floor (child's start + own code) / jobs, in bare starts",
+         lambda t: f"{t['floor']['starts']:.2f}" if "floor" in t else "-"),
     ]  # fmt: skip
     print("\n| | " + " | ".join(ids) + " |")
     print("|---|" + "---|" * len(ids))

@@ -1,12 +1,15 @@
 """Where a submission's CPU goes: the pieces the benchmarks print (measurements only).
 
-- :func:`bare_starts`: the baseline, ``python -c pass`` and ``python -I -S -c pass``, COUNT
-  starts JOBS at a time, wall seconds for all of them (what ``bench_grade`` interleaves with
-  its graded runs);
+- :func:`bare_starts`: the baselines, COUNT starts JOBS at a time, wall seconds for all of
+  them (what ``bench_grade`` interleaves with its graded runs): ``python -c pass`` in a fresh
+  virtual environment (the bare start: no site-packages ``.pth`` file of the machine's), the
+  same with this machine's site-packages, and ``python -I -S -c pass``;
 - :func:`child_layers`: a sandboxed child's start, one layer at a time, each built with the
   grader's own functions (``graders.run.sandbox``): the interpreter (``-I -S``), the launcher
-  (``launch.py``), its seccomp filter, ``setpriv`` to the child's unprivileged user,
-  bubblewrap's view, the control group's join; each layer's wall milliseconds per start and
+  (``launch.pyc``, compiled once by the grader), then as the mode has it: without
+  bubblewrap the seccomp filter loaded by the launcher and ``setpriv`` to the child's
+  unprivileged user; with it ``setpriv``, bubblewrap's view, the filter loaded by
+  bubblewrap; last the control group's join; each layer's wall milliseconds per start and
   its CPU milliseconds (read from a control group of its own, which counts bubblewrap's
   namespaces too), the layers measured round after round, interleaved;
 - :func:`worker_parts`: one submission graded and reported in this process, as a worker
@@ -34,10 +37,35 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+BARE_VENV = Path(tempfile.gettempdir()) / "unograde-bench-bare-venv"
+
+SITE = "python -c pass, this machine's site-packages"
 BARE = {
-    "python -c pass": [sys.executable, "-c", "pass"],
+    # The bare interpreter start the targets are stated in: ``python -c pass`` with its
+    # ``site``, in a fresh virtual environment whose site-packages is empty, so that no
+    # ``.pth`` file a machine's site-packages holds (a container's certifi hook, coverage's,
+    # setuptools') is counted in it. Made by ``bare_venv()``.
+    "python -c pass": [str(BARE_VENV / "bin" / "python"), "-c", "pass"],
+    # The same interpreter as this machine runs it, every .pth file included.
+    SITE: [sys.executable, "-c", "pass"],
+    # What a sandboxed child starts: no site at all.
     "python -I -S -c pass": [sys.executable, "-I", "-S", "-c", "pass"],
 }
+
+
+def bare_venv() -> Path:
+    """A virtual environment of this interpreter with nothing installed (``python -m venv
+    --without-pip``), made once: its ``python -c pass`` is the bare start."""
+    python = BARE_VENV / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--clear", str(BARE_VENV)],
+                       check=True)  # fmt: skip
+    site = subprocess.run([str(python), "-c", "import site; print(site.getsitepackages()[0])"],
+                          check=True, capture_output=True, text=True).stdout.strip()  # fmt: skip
+    extra = sorted(p.name for p in Path(site).glob("*.pth"))
+    if extra:
+        raise SystemExit(f"the bare virtual environment {BARE_VENV} holds .pth files: {extra}")
+    return python
 
 
 def bare_starts(command: list[str], count: int, jobs: int) -> float:
@@ -62,12 +90,18 @@ def _own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _layer_commands(mode: str) -> tuple[list[tuple[str, list[str], bool]], object, Path]:
-    """(name, command, in bubblewrap's view) for each layer, cumulative; the identity taken;
-    the folder of the empty script the launcher runs."""
+Layer = tuple[str, list[str], bool]  # name, command, whether bubblewrap loads the filter
+
+
+def _layer_commands(mode: str) -> tuple[list[Layer], object, Path]:
+    """(name, command, bubblewrap loads the seccomp filter) for each layer, cumulative, as
+    the grader builds them for ``mode``; the identity taken; the folder of the empty script
+    the launcher runs.  Without bubblewrap the launcher loads the filter (``ctypes``);
+    under it, bubblewrap does (``--seccomp FD``, a pipe made per start) and the launcher
+    loads nothing."""
     from graders.run import seccomp
     from graders.run.identity import acquire
-    from graders.run.sandbox import LAUNCHER, bwrap_command, confine_command, inside
+    from graders.run.sandbox import bwrap_command, confine_command, launcher_file
     from graders.vocabulary import Limits
 
     limits = Limits()
@@ -78,29 +112,47 @@ def _layer_commands(mode: str) -> tuple[list[tuple[str, list[str], bool]], objec
     script.write_text("")
     os.chmod(script, 0o644)
     python = [os.path.realpath(sys.executable), "-I", "-S"]
-    launcher = [*python, "-B", str(LAUNCHER)]
+    launcher = [*python, "-B", str(launcher_file())]
     rules = seccomp.available(False)
     filtered = launcher + (["--seccomp", rules.program.hex()] if rules is not None else [])
     tail = ["--python", "--", str(script)]
-    confined = confine_command(identity, nproc=limits.processes, python=True)
-    layers = [
+    layers: list[Layer] = [
         ("interpreter (python -I -S -c pass)", [*python, "-c", "pass"], False),
-        ("+ launcher (launch.py)", launcher + tail, False),
-        ("+ seccomp filter loaded", filtered + tail, False),
-        (
-            "+ setpriv to the child's own user"
-            if identity is not None
-            else "+ (no setpriv: the grader is not root)",
-            confined + ["--", str(script)],
-            False,
-        ),
+        ("+ launcher (launch.pyc, compiled once by the grader)", launcher + tail, False),
     ]
-    if mode == "bwrap":
-        binds = [(LAUNCHER, "/sandbox/launch.py"), (script, "/sandbox/empty.py")]
-        wrapped = bwrap_command(limits.disk_mb, ro_binds=binds)
-        command = inside(confined, mode) + ["--", "/sandbox/empty.py"]
-        layers.append(("+ bubblewrap's view", wrapped + command, True))
+    setpriv = (
+        "+ setpriv to the child's own user"
+        if identity is not None
+        else "+ (no setpriv: the grader is not root)"
+    )
+    if mode != "bwrap":
+        confined = confine_command(identity, mode=mode, nproc=limits.processes, python=True)
+        layers += [
+            ("+ seccomp filter loaded by the launcher (ctypes)", filtered + tail, False),
+            (setpriv, confined + ["--", str(script)], False),
+        ]
+        return layers, identity, folder
+    confined = confine_command(identity, mode=mode, nproc=limits.processes, python=True)
+    unwrapped = (identity.setpriv() if identity is not None else []) + launcher + tail
+    binds = [(script, "/sandbox/empty.py")]
+    command = confined + ["--", "/sandbox/empty.py"]
+    bare_view = bwrap_command(limits.disk_mb, ro_binds=binds, seccomp_fd=None)
+    layers += [
+        (setpriv, unwrapped, False),
+        ("+ bubblewrap's view (no filter)", bare_view + command, False),
+    ]
+    if rules is not None:
+        # the fd's number is put in at each start (``_with_filter``)
+        with_filter = bwrap_command(limits.disk_mb, ro_binds=binds, seccomp_fd=FD_MARK)
+        layers.append(("+ seccomp filter loaded by bubblewrap", with_filter + command, True))
     return layers, identity, folder
+
+
+FD_MARK = -1  # where a layer's command takes the filter's pipe, made afresh per start
+
+
+def _with_filter(command: list[str], fd: int) -> list[str]:
+    return [str(fd) if word == str(FD_MARK) else word for word in command]
 
 
 def child_layers(mode: str, rounds: int = 20) -> list[tuple[str, list[float], list[float]]]:
@@ -108,7 +160,7 @@ def child_layers(mode: str, rounds: int = 20) -> list[tuple[str, list[float], li
     per round; a last layer adds the control group's join (``sh`` writing its pid), which is
     how every child starts where the machine has control groups."""
     from graders.run import cgroups
-    from graders.run.sandbox import _group_caps
+    from graders.run.sandbox import _group_caps, close_fd, seccomp_pipe
     from graders.vocabulary import Limits
 
     layers, identity, folder = _layer_commands(mode)
@@ -119,19 +171,26 @@ def child_layers(mode: str, rounds: int = 20) -> list[tuple[str, list[float], li
     caps = _group_caps(Limits())
     try:
         for _ in range(rounds):
-            for k, (name, command, _) in enumerate(layers):
+            for k, (name, command, filtered) in enumerate(layers):
                 # Every layer's CPU is read from a control group of its own (bubblewrap's
                 # namespaces are counted there, not in RUSAGE_CHILDREN); only the last layer
                 # is started by the group's join (``sh``), the others are moved in by pid.
                 group = cgroups.Group.create(secrets.token_hex(6), caps)
                 joined = k == len(layers) - 1
-                argv = group.wrap(command) if (group is not None and joined) else command
                 started = time.perf_counter()
-                proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                        start_new_session=True,
-                                        preexec_fn=None if joined or group is None
-                                        else _enter(group))  # fmt: skip
+                fd = seccomp_pipe() if filtered else None  # as the grader does, per start
+                if fd is not None:
+                    command = _with_filter(command, fd)
+                argv = group.wrap(command) if (group is not None and joined) else command
+                try:
+                    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                            start_new_session=True,
+                                            pass_fds=() if fd is None else (fd,),
+                                            preexec_fn=None if joined or group is None
+                                            else _enter(group))  # fmt: skip
+                finally:
+                    close_fd(fd)
                 code = proc.wait()
                 walls[name].append(1000 * (time.perf_counter() - started))
                 if code != 0:
@@ -169,6 +228,9 @@ class WorkerParts:
     child_ms: list[float]  # the sandboxed child's CPU per submission
     wall_ms: list[float]  # one submission's wall clock, graded alone
     formats_ms: dict[str, list[float]]  # each report format, rendered and written
+    # The submission's own code: the sum of its cases' seconds as the child timed each call
+    # (the student's function alone, around nothing of ours).
+    student_ms: list[float] = dataclasses.field(default_factory=list)
 
 
 def worker_parts(assignment_id: str, source: Path, mode: str, rounds: int = 5) -> WorkerParts:
@@ -216,6 +278,7 @@ def worker_parts(assignment_id: str, source: Path, mode: str, rounds: int = 5) -
             parts.worker_ms.append(1000 * (_own_cpu() - cpu))
             parts.child_ms.append(1000 * (cgroups.USED.seconds - child))
             parts.judge_ms.append(1000 * judged[0])
+            parts.student_ms.append(1000 * sum(c.seconds for c in done.result.cases))
             for fmt in formats:
                 folder = out / f"format-{k}"
                 before = _own_cpu()
@@ -252,5 +315,7 @@ def print_worker_parts(assignment_id: str, parts: WorkerParts) -> None:
         f"sandboxed child CPU {median_range(parts.child_ms)} ms; worker CPU "
         f"{median_range(parts.worker_ms)} ms, of which judging {median_range(parts.judge_ms)}, "
         + ", ".join(f"{f} {median_range(v)}" for f, v in parts.formats_ms.items())
-        + f" (each report format), the rest (pipes, replies, bookkeeping) about {rest:.1f}"
+        + f" (each report format), the rest (pipes, replies, bookkeeping) about {rest:.1f}; "
+        f"the submission's own code (its calls, as the child timed them) "
+        f"{median_range(parts.student_ms)} ms"
     )

@@ -102,6 +102,9 @@ class Outcome:
     traceback: str = ""
     seconds: float = 0.0
     mutated: bool = False  # the function changed the arguments it was handed
+    # The returned value's bytes as the child sent them (``graders.run.replies``): the
+    # judge recognises a value it has judged before for the same case by them.
+    raw: bytes | None = None
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ from ..submission import Submission
 from ..textsafe import cap_text, cap_value, clean_text
 from ..vocabulary import Case, Limits, Outcome, ReviewResult, RunStatus
 from .counterexample import answers_of, find_counterexamples
+from .judged import judged
 from .layout_run import LayoutRun, provide_defaults
 from .overtime import OverBudget, Watchdog
 
@@ -55,11 +56,17 @@ def _case_points(assignment: Assignment, cases: Sequence[Case]) -> dict[str, flo
     }
 
 
-def _judge_value(assignment, case: Case, value, result: CaseResult, worth: float):
+def _judge_value(
+    assignment, case: Case, value, result: CaseResult, worth: float, raw: bytes | None = None
+):
     """A returned value: the right shape, then the plugin's verdict (by default a structural
-    diff; :func:`unokit.verdict.judge_value`, which a self-check kit runs too).
-    Returns the value as judged (normalised, for the report's view)."""
-    outcome, result.messages, value = judge_value(assignment.plugin, case, value)
+    diff; :func:`unokit.verdict.judge_value`, which a self-check kit runs too), remembered
+    under the bytes ``raw`` the child sent (:mod:`.judged`: the same bytes for the same case
+    are not judged again). Returns the value as judged (normalised, for the report's view)."""
+    plugin = assignment.plugin
+    outcome, result.messages, value = judged(
+        plugin, case, raw, value, lambda: judge_value(plugin, case, value)
+    )
     result.outcome = CaseOutcome(outcome)
     if result.outcome == CaseOutcome.PASSED:
         result.points = worth
@@ -97,7 +104,7 @@ def judge(
     )
     status = outcome.status
     if status == RunStatus.RETURNED:
-        outcome.value = _judge_value(assignment, case, outcome.value, result, worth)
+        outcome.value = _judge_value(assignment, case, outcome.value, result, worth, outcome.raw)
     elif status == RunStatus.MALFORMED:
         # What the program printed is shown: the student sees why it could not be read.
         result.outcome = CaseOutcome.MALFORMED
@@ -655,6 +662,7 @@ def _grade_module(g: Grading) -> None:
         allowed_imports=allowed,
     ) as session:
         outcomes = _run_module(session, g.assignment, g.cases, g.handled, g.streaks)
+        session.prepare_next()  # in a batch's worker: the next submission's child, started now
         by_id = outcomes | g.handled
         g.interpret(by_id)
         for k, case in enumerate(g.cases):

@@ -37,7 +37,7 @@ from typing import Any
 
 from ..assignment import Assignment
 from ..results import CaseOutcome, CaseResult, SubmissionResult, first_message
-from ..run import cgroups, slots
+from ..run import cgroups, sandbox, slots
 from ..run.budget import REGISTER
 from ..submission import Submission
 from ..vocabulary import Case, Limits
@@ -135,11 +135,16 @@ def start(settings: Settings, events: Any, run_slots: Any = None) -> None:
     _STATE.events = events
     if run_slots is not None:
         slots.share(run_slots)
+    # Submission after submission: each one's sandboxed child is started while the one
+    # before is judged and reported, and the last one is closed when the worker ends.
+    sandbox.PREPARE_AHEAD = True
+    multiprocessing.util.Finalize(None, sandbox.close_ahead, exitpriority=10)
     gc.freeze()  # the settings live as long as the worker: no collection need walk them
 
 
 def _terminated(signum: int, frame: Any) -> None:
     REGISTER.stop_all()
+    sandbox.remove_launcher_file()  # its children are gone; os._exit runs no finalizer
     os._exit(128 + signum)
 
 

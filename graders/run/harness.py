@@ -1,20 +1,23 @@
 """The child side of the sandbox.  It runs in the student's process, so it is stdlib only.
 
-The grader starts ``python -I -S launch.py ... --python -- harness.py IN_FD OUT_FD`` (the
-launcher loads the seccomp filter, then runs this file in the same interpreter, already as
-the child's unprivileged user): no site-packages, no user site, nothing of unograde on
-``sys.path``.  It reads its setup from ``IN_FD``, imports the
-student's module, then reads one case at a time from ``IN_FD`` (the function name and the
-arguments: never an expected result) and writes one result line to ``OUT_FD``, a pipe of
-the grader's own, so what the student prints on stdout can never pass for a result.
+The grader starts ``python -I -S -B launch.pyc ... --python -- harness.marshal IN_FD OUT_FD``
+(bubblewrap or the launcher loads the seccomp filter, then the launcher runs this file,
+compiled by the grader, in the same interpreter, already as the child's unprivileged
+user): no site-packages, no user site, nothing of unograde on ``sys.path``.  It reads its
+setup from ``IN_FD``, imports the student's module, then reads one case at a time from
+``IN_FD`` (the function name and the arguments: never an expected result) and writes one
+result line to ``OUT_FD``, a pipe of the grader's own, so what the student prints on stdout
+can never pass for a result.
 
-The two directions differ because only one of them is trusted.  The grader's messages are
-``marshal`` frames (a 4-byte length, then the bytes): built in, so the child imports
-nothing to read them, and fast.  The child's replies are JSON lines with tuples tagged
-(``encode``), because the grader parses them and JSON is safe to parse from a hostile
-process (``marshal`` is not); they are written with the C encoder of ``_json``, which,
-unlike ``json``, does not import ``re``.  Start-up matters: a child is started for every
-submission, and ``json``, ``re`` and ``traceback`` together cost more than the
+The two directions differ because only one of them is trusted. The grader's messages are
+``marshal`` frames (a 4-byte length, then the bytes): built in, so the child imports nothing
+to read them, and fast. The child's replies are JSON lines with tuples tagged (``encode``; a
+list of tuples of plain items, a pile of cards, is tagged once, not card by card), the
+case's value last (the grader reads a value it has seen before without parsing it,
+``graders.run.replies``), because the grader parses them and JSON is safe to parse from a
+hostile process (``marshal`` is not); they are written with the C encoder of ``_json``,
+which, unlike ``json``, does not import ``re``. Start-up matters: a child is started for
+every submission, and ``json``, ``re`` and ``traceback`` together cost more than the
 interpreter itself (``traceback`` is imported only when a student's code raises).
 
 The grader also imports this module for ``encode``/``tagged`` and the frames: one
@@ -107,6 +110,7 @@ class OutputLimit(io.TextIOBase):
 
 _PLAIN = frozenset({str, int, bool, type(None)})
 _SEQUENCES = frozenset({tuple, list})
+_TUPLE, _LIST = {tuple}, {list}
 
 
 def _spend(budget: list, items: int) -> None:
@@ -130,11 +134,15 @@ def encode(value, depth: int = 0, budget: list | None = None):
         if _PLAIN.issuperset(map(type, value)):
             _spend(budget, len(value))
             return {"__tuple__": list(value)} if kind is tuple else list(value)
-        if _SEQUENCES.issuperset(map(type, value)) and _PLAIN.issuperset(
-            map(type, chain.from_iterable(value))
-        ):
+        kinds = set(map(type, value))
+        if kinds <= _SEQUENCES and _PLAIN.issuperset(map(type, chain.from_iterable(value))):
             _spend(budget, len(value) + sum(map(len, value)))
-            items = [{"__tuple__": list(v)} if type(v) is tuple else list(v) for v in value]
+            if kinds == _TUPLE:  # a pile of cards: one tag for the pile, not one per card
+                items = {"__tuples__": list(map(list, value))}
+            elif kinds == _LIST:
+                items = list(map(list, value))
+            else:
+                items = [{"__tuple__": list(v)} if type(v) is tuple else list(v) for v in value]
             return {"__tuple__": items} if kind is tuple else items
         # Plain items (a card's strings) are taken as they are, counted, without a call each.
         items = []
@@ -179,6 +187,8 @@ def tagged(value: dict):
     again; objects stay as their tagged description."""
     if "__tuple__" in value:
         return tuple(value["__tuple__"])
+    if "__tuples__" in value:  # a list of tuples of plain items (a pile), tagged once
+        return list(map(tuple, value["__tuples__"]))
     if "__dict__" in value:
         out = {}
         for k, v in value["__dict__"]:
@@ -361,12 +371,14 @@ def main(argv: list[str]) -> int:
             continue
         sys.stdout = sys.stderr = buffer
         started = time.perf_counter()
+        ended = 0.0  # the call's own time: encoding its value is the harness's
         _cpu_timer(case["cpu"])
         try:
             if adapter is not None:
                 value = adapter.call(module, case["function"], args)
             else:
                 value = function(*args)
+            ended = time.perf_counter()
             _cpu_timer(0)
             result["status"] = "returned"
             result["value"] = encode(value)
@@ -391,13 +403,15 @@ def main(argv: list[str]) -> int:
         finally:
             _cpu_timer(0)
             sys.stdout, sys.stderr = real_stdout, real_stderr
-        result["seconds"] = round(time.perf_counter() - started, 6)
+        result["seconds"] = round((ended or time.perf_counter()) - started, 6)
         try:
             result["mutated"] = not _unchanged(args, data)
         except Exception:  # noqa: BLE001 - a student's object put in the arguments may not compare
             result["mutated"] = True
         result["stdout"] = buffer.text()
         result["dropped"] = buffer.dropped
+        if "value" in result:  # last: the grader reads a known value without parsing it
+            result["value"] = result.pop("value")
         try:
             _send(out, result)
         except (ValueError, TypeError) as exc:

@@ -3,8 +3,11 @@
 Every sandboxed child starts here, already as the unprivileged user it runs as (``setpriv``
 switched to it on the way in, when the grader runs as root)::
 
-    python -I -S launch.py [--limits MEMORY_MB CPU FILE_BYTES AS] [--nproc N]
-                           [--seccomp HEX] [--python] -- program args...
+    python -I -S -B launch.pyc [--limits MEMORY_MB CPU FILE_BYTES AS] [--nproc N]
+                               [--seccomp HEX] [--python] -- program args...
+
+The grader compiles this file once per process (``sandbox.launcher_file``) and the child's
+interpreter runs the compiled file directly: nothing is compiled at a child's start.
 
 ``--limits`` sets rlimits so that a program in any language starts under the same limits as
 a Python submission: memory with RLIMIT_DATA (heap and private mappings), which JavaScript
@@ -15,15 +18,17 @@ other child shares).
 ``--seccomp`` loads the grader's system-call filter (``seccomp.py`` builds it with
 libseccomp; here it arrives as the hex of its BPF records) after setting ``no_new_privs``,
 so that nothing this process becomes can gain a privilege or make a refused call.  A failed
-load ends the child: it never runs unfiltered when a filter was asked for.
+load ends the child: it never runs unfiltered when a filter was asked for.  That is the way
+without bubblewrap; under bubblewrap, bubblewrap itself loads the same filter (``bwrap
+--seccomp FD``) before it executes ``setpriv`` and this launcher, which then imports no
+``ctypes`` (the cost of this option).
 
 Then ``program`` is executed; with ``--python`` it is a Python script run in this very
 interpreter (the module harness: one interpreter start, not two).  The arguments are plain
 words, not JSON: importing ``json`` (and ``re``) would cost this short-lived process more
-than everything else it does, once per run.
+than everything else it does, once per run.  (No ``from __future__ import annotations``
+either: it is an import too, and nothing here needs it.)
 """
-
-from __future__ import annotations
 
 import os
 import sys

@@ -36,10 +36,11 @@ from .sandbox import (
     Tree,
     bwrap_command,
     choose_isolation,
+    close_fd,
     confine_command,
-    inside,
     isolation_text,
     private_folder,
+    seccomp_pipe,
 )
 
 BUILD_TIMEOUT = 120.0
@@ -303,9 +304,11 @@ class ProgramRunner:
     def _command(
         self, words: tuple[str, ...], cpu: float, output_bytes: int, build: bool,
         limits: Limits, inputs: list[tuple[Path, str]], driver: bool = False,
+        seccomp_fd: int | None = None,
     ) -> list[str]:  # fmt: skip
         """The child's command line; with ``driver``, ``words`` are the arguments of
-        ``turns.py``, which the launcher runs in its own interpreter (no second start)."""
+        ``turns.py``, which the launcher runs in its own interpreter (no second start).
+        Under bubblewrap, ``seccomp_fd`` is the filter it loads (``seccomp_pipe``)."""
         argv = _argv(words) if not driver else [self._turns_path(), *words]
         address_space = not driver and argv[0] == os.path.realpath(sys.executable)
         # 0: no memory rlimit (a sanitizer's shadow memory; the cgroup still bounds it)
@@ -318,18 +321,26 @@ class ProgramRunner:
             str(int(output_bytes)),
             "1" if address_space else "0",
         ]
-        confine = confine_command(self.identity, nproc=limits.processes, python=driver)
-        launcher = inside(confine, self.mode) + caps + ["--", *argv]
+        confine = confine_command(
+            self.identity, mode=self.mode, nproc=limits.processes, python=driver
+        )
+        launcher = confine + caps + ["--", *argv]
         if self.mode == "bwrap":
-            binds = [(LAUNCHER, "/sandbox/launch.py"), *self.system]
+            binds = list(self.system)
             if driver:
                 binds.append((TURNS, TURNS_INSIDE))
             if build:
                 shared = [(source, f"{SANDBOX_WORK}/{name}") for source, name in self.shared]
-                prefix = bwrap_command(limits.disk_mb, work=self.work, ro_binds=binds + shared)
+                prefix = bwrap_command(
+                    limits.disk_mb, work=self.work, ro_binds=binds + shared, seccomp_fd=seccomp_fd
+                )
             else:
                 mounted = [(source, f"{SANDBOX_WORK}/{name}") for source, name in inputs]
-                prefix = bwrap_command(limits.disk_mb, ro_binds=binds + self._entries() + mounted)
+                prefix = bwrap_command(
+                    limits.disk_mb,
+                    ro_binds=binds + self._entries() + mounted,
+                    seccomp_fd=seccomp_fd,
+                )
             return prefix + launcher
         return launcher
 
@@ -369,16 +380,23 @@ class ProgramRunner:
                 size = max(limits.disk_mb, 1) << 20 if build else out_cap + 1
                 if stdout_bytes is not None:
                     size = stdout_bytes
-                command = self._command(words, cpu, size, build, limits, inputs, driver)
-                proc = subprocess.Popen(
-                    tree.command(command),
-                    cwd=self.work,
-                    env=tree.env(home),
-                    stdin=subprocess.PIPE,
-                    stdout=out,
-                    stderr=err,
-                    start_new_session=True,
-                )
+                filter_fd = seccomp_pipe() if self.mode == "bwrap" else None
+                try:
+                    command = self._command(
+                        words, cpu, size, build, limits, inputs, driver, filter_fd
+                    )
+                    proc = subprocess.Popen(
+                        tree.command(command),
+                        cwd=self.work,
+                        env=tree.env(home),
+                        stdin=subprocess.PIPE,
+                        stdout=out,
+                        stderr=err,
+                        pass_fds=() if filter_fd is None else (filter_fd,),
+                        start_new_session=True,
+                    )
+                finally:
+                    close_fd(filter_fd)
                 tree.started(proc)
                 try:
                     proc.stdin.write(stdin.encode())

@@ -15,7 +15,9 @@ others, and nothing a submission does can stop a batch.
 
 from __future__ import annotations
 
+import atexit
 import functools
+import importlib.util
 import json
 import marshal
 import os
@@ -23,6 +25,7 @@ import secrets
 import select
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import sysconfig
@@ -40,9 +43,11 @@ from ..vocabulary import Limits, Outcome
 from . import cgroups, harness, launch, seccomp
 from .budget import REGISTER, Budget, Interrupted, current_budget
 from .identity import Identity, acquire, give, is_root, named_identity, preflight, uid_range
+from .replies import read_reply
 
 HARNESS = Path(harness.__file__).resolve()
-LAUNCHER = Path(launch.__file__).resolve()
+LAUNCHER = Path(launch.__file__).resolve()  # its source; a child runs ``launcher_file()``
+LAUNCHER_INSIDE = "/sandbox/launch.pyc"  # the compiled launcher in bubblewrap's view
 MAX_LINE = 32 * 1024 * 1024
 STARTUP_GRACE = 10.0  # seconds for the interpreter to start and import the submission
 
@@ -233,9 +238,14 @@ def bwrap_command(
     disk_mb: int,
     work: Path | None = None,
     ro_binds: list[tuple[Path, str]] | None = None,
+    *,
+    seccomp_fd: int | None,
 ) -> list[str]:
     """The bubblewrap prefix: system and stdlib read-only, site-packages hidden, no network,
-    ``/proc`` read-only (``/proc/sys`` and ``/proc/sysrq-trigger`` with it), no ``/sys``.
+    ``/proc`` read-only (``/proc/sys`` and ``/proc/sysrq-trigger`` with it), no ``/sys``, the
+    compiled launcher at ``/sandbox/launch.pyc``, and ``seccomp_fd`` (from
+    :func:`seccomp_pipe`, None only where there is no filter) the seccomp filter bubblewrap
+    loads for the command.
 
     ``/tmp`` and the working folder ``/sandbox/work`` are tmpfs mounts of ``disk_mb`` each
     (their pages count against the child's memory group too), writable by the child's user;
@@ -246,6 +256,9 @@ def bwrap_command(
     cmd = list(_system_view())
     cmd += ["--proc", "/proc", "--remount-ro", "/proc", "--dev", "/dev"]
     cmd += ["--perms", "0755", "--dir", "/sandbox"]
+    cmd += ["--ro-bind", str(launcher_file()), LAUNCHER_INSIDE]
+    if seccomp_fd is not None:
+        cmd += ["--seccomp", str(seccomp_fd)]
     cmd += ["--perms", "1777", "--size", size, "--tmpfs", "/tmp"]
     if work is not None:
         cmd += ["--bind", str(work), SANDBOX_WORK]
@@ -264,23 +277,124 @@ def bwrap_command(
     return cmd
 
 
+# This process's compiled launcher, by pid: a forked process makes its own.
+_LAUNCHER_FILES: dict[int, Path] = {}
+_LAUNCHER_LOCK = threading.Lock()
+
+
+def _compiled_launcher() -> bytes:
+    """``launch.py`` compiled for this interpreter, as a ``.pyc`` file's bytes: the magic
+    number the interpreter checks before it runs a ``.pyc`` script, the flags of an unchecked
+    hash-based file (nothing compares it with a source: the interpreter skips those 12
+    bytes when it runs a ``.pyc`` named on its command line), then the marshalled code."""
+    source = LAUNCHER.read_bytes()
+    code = compile(source, "launch.py", "exec", dont_inherit=True)
+    return (
+        importlib.util.MAGIC_NUMBER
+        + (0b01).to_bytes(4, "little")  # hash-based, unchecked
+        + importlib.util.source_hash(source)
+        + marshal.dumps(code)
+    )
+
+
+LAUNCHER_PREFIX = "unograde-launcher-"  # then the process id, a dash, a random part
+
+
+def _remove_launcher(pid: int, folder: Path) -> None:
+    if os.getpid() == pid:  # never another process's (a fork inherits the finalizer)
+        shutil.rmtree(folder, ignore_errors=True)
+        path = _LAUNCHER_FILES.get(pid)
+        if path is not None and path.parent == folder:  # not one made since
+            del _LAUNCHER_FILES[pid]
+
+
+def remove_launcher_file() -> None:
+    """Remove this process's compiled launcher now (a worker told to stop, its children
+    killed, leaves by ``os._exit``: no finalizer runs)."""
+    path = _LAUNCHER_FILES.get(os.getpid())
+    if path is not None:
+        _remove_launcher(os.getpid(), path.parent)
+
+
+def _sweep_launchers(base: Path) -> None:
+    """Remove the launcher folders this user's processes left when they were killed
+    outright (their process id is in the name, and it no longer runs); never another
+    user's, never one of a live process."""
+    for folder in base.glob(f"{LAUNCHER_PREFIX}*"):
+        try:
+            pid = int(folder.name[len(LAUNCHER_PREFIX) :].split("-", 1)[0])
+            info = os.lstat(folder)
+        except (ValueError, OSError):
+            continue
+        if info.st_uid != os.geteuid() or not stat.S_ISDIR(info.st_mode):
+            continue
+        if pid != os.getpid() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def launcher_file() -> Path:
+    """The launcher compiled once per grader process, as a file the child's interpreter runs
+    directly (``python -I -S -B launch.pyc``: nothing compiled at a child's start).
+
+    It lives in a folder of this process's own in the system's temporary space, the
+    grader's (root's, for a root grader), mode 0755, and the file is the grader's, 0644: the
+    child's unprivileged user can read it and run it (without bubblewrap from here; under
+    bubblewrap bound read-only at ``/sandbox/launch.pyc``), and nobody but the grader can
+    write either.  Removed when this process ends (a worker of a process pool too); made
+    again if something took it away meanwhile (a cleaner of old temporary files).  A
+    process killed outright leaves its folder, with its process id in the name: the next
+    process to make one removes it."""
+    pid = os.getpid()
+    path = _LAUNCHER_FILES.get(pid)
+    if path is not None and path.is_file():
+        return path
+    with _LAUNCHER_LOCK:
+        path = _LAUNCHER_FILES.get(pid)
+        if path is not None and path.is_file():
+            return path
+        base = Path("/tmp") if Path("/tmp").is_dir() else Path(tempfile.gettempdir())
+        _sweep_launchers(base)
+        folder = Path(tempfile.mkdtemp(prefix=f"{LAUNCHER_PREFIX}{pid}-", dir=base))
+        folder.chmod(0o755)  # mkdtemp's is 0700: the child's user must enter it
+        path = folder / "launch.pyc"
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        with os.fdopen(fd, "wb") as handle:
+            os.fchmod(handle.fileno(), 0o644)  # whatever the umask
+            handle.write(_compiled_launcher())
+        # multiprocessing's finalizers run at this process's normal exit, and at a pool
+        # worker's (which leaves by os._exit, past atexit).
+        from multiprocessing import util
+
+        util.Finalize(None, _remove_launcher, args=(pid, folder), exitpriority=0)
+        _LAUNCHER_FILES[pid] = path
+        return path
+
+
 def confine_command(
     identity: Identity | None,
     *,
+    mode: str,
     nproc: int | None = None,
     python: bool = False,
     compat32: bool = False,
 ) -> list[str]:
-    """What every child starts with, inside bubblewrap's view or without it: ``setpriv`` to
-    its unprivileged identity (a root grader), then ``launch.py`` with the seccomp filter
-    (and, for an id of its own, the process cap), which then runs the child's program (with
-    ``python``, a Python script in the same interpreter; with ``compat32``, a filter that also
-    admits the 32-bit x86 ABI under the same deny list, for a 32-bit toolchain)."""
+    """What every child starts with, inside bubblewrap's view (``mode`` "bwrap") or without
+    it: ``setpriv`` to its unprivileged identity (a root grader), then the launcher (compiled
+    once, see :func:`launcher_file`) with, for an id of its own, the process cap; it then
+    runs the child's program (with ``python``, a Python script in the same interpreter).
+
+    The seccomp filter: without bubblewrap the launcher loads it (``--seccomp``, its BPF
+    program in hex; with ``compat32``, the filter that also admits the 32-bit x86 ABI under
+    the same deny list, for a 32-bit toolchain).  Under bubblewrap, bubblewrap loads it
+    (:func:`seccomp_pipe`, given to :func:`bwrap_command`), before ``setpriv``: the
+    launcher then neither imports ``ctypes`` nor makes a call of its own for it."""
     prefix = identity.setpriv() if identity is not None else []
-    launcher = [os.path.realpath(sys.executable), "-I", "-S", "-B", str(LAUNCHER)]
-    rules = seccomp.available(compat32)
-    if rules is not None:
-        launcher += ["--seccomp", rules.program.hex()]
+    where = LAUNCHER_INSIDE if mode == "bwrap" else str(launcher_file())
+    launcher = [os.path.realpath(sys.executable), "-I", "-S", "-B", where]
+    if mode != "bwrap":
+        rules = seccomp.available(compat32)
+        if rules is not None:
+            launcher += ["--seccomp", rules.program.hex()]
     if nproc is not None and identity is not None and identity.own:
         launcher += ["--nproc", str(nproc)]
     if python:
@@ -288,11 +402,38 @@ def confine_command(
     return prefix + launcher
 
 
-def inside(command: list[str], mode: str) -> list[str]:
-    """``command`` with the launcher at its path in bubblewrap's view (bound read-only)."""
-    if mode != "bwrap":
-        return command
-    return ["/sandbox/launch.py" if word == str(LAUNCHER) else word for word in command]
+def seccomp_pipe(compat32: bool = False) -> int | None:
+    """For one child under bubblewrap: the read end of a fresh pipe holding the seccomp
+    filter's BPF program (``compat32``: the one that also admits the 32-bit x86 ABI), for
+    ``bwrap --seccomp FD``; None where there is no filter (said in every report).
+
+    The caller passes it to the child (``pass_fds``) and closes its own copy once the child
+    has started.  bubblewrap reads it to the end, sets ``no_new_privs`` and loads the filter
+    just before it executes the command (``setpriv``, then the launcher, then the program):
+    a filter it cannot read or load ends the child, which never runs unfiltered."""
+    rules = seccomp.available(compat32)
+    if rules is None:
+        return None
+    read, write = os.pipe()
+    try:
+        # A few kB (a pipe holds 64 kB): written whole, without waiting for a reader.
+        view = memoryview(rules.program)
+        while view:
+            view = view[os.write(write, view) :]
+    except BaseException:
+        os.close(read)
+        raise
+    finally:
+        os.close(write)
+    return read
+
+
+def close_fd(fd: int | None) -> None:
+    if fd is not None:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 def caps_text(mode: str, limits: Limits) -> str:
@@ -418,6 +559,15 @@ class Tree:
         REGISTER.discard(self)
 
 
+def _total_cpu(limits: Limits, n_calls: int, budget: Budget | None) -> float:
+    """The CPU seconds a child may use in all: each call's, and the start's grace, never
+    past the submission's budget."""
+    total = limits.cpu * max(1, n_calls) + STARTUP_GRACE
+    if budget is not None and budget.seconds is not None:
+        total = min(total, budget.seconds + STARTUP_GRACE)
+    return total
+
+
 @functools.cache
 def _harness_code(name: str) -> bytes:
     """The harness compiled for this interpreter, as ``name`` (its path as the child sees
@@ -432,6 +582,7 @@ class _Child:
     # The compiled harness, when it is a file of its own (not in ``work``); a subclass that
     # runs something else (``served``) has none.
     code_file: Path | None = None
+    raw: bytes | None = None  # the last reply's value, as the child sent it (``replies``)
 
     def __init__(
         self,
@@ -445,18 +596,29 @@ class _Child:
         budget: Budget | None = None,
         allowed_imports: tuple[str, ...] = (),
         identity: Identity | None = None,
+        ahead: bool = False,
     ) -> None:
         self.identity = identity
         self.tree = Tree(limits, identity)
         self.farm: Path | None = None
         self.token = self.tree.token
         self.isolation = isolation
+        # ``ahead``: started before its submission is known (see :func:`prepare_ahead`):
+        # bubblewrap binds an empty folder of the grader's where the submission goes, the
+        # submission is copied in when a session claims the child (:meth:`claim`), and only
+        # then does the child get its setup and import anything.
+        self.slot: Path | None = None
         # Under bubblewrap the working folder is a sized tmpfs inside the sandbox, and the
         # submission is bound read-only (a copy any user can read, where the child's
         # unprivileged identity could not read the original).  Without it, a private folder
         # (of the child's identity, holding a copy of the submission, when it has one).
         self.work: Path | None = None
-        if isolation != "bwrap":
+        if ahead:
+            self.work = Path(tempfile.mkdtemp(prefix="unograde-ahead-"))
+            self.work.chmod(0o755)  # the grader's; the child's user only enters it
+            sub = self.slot = self.work / "submission"
+            sub.mkdir(mode=0o755)
+        elif isolation != "bwrap":
             self.work = private_folder(identity, "unograde-work-")
             if identity is not None:
                 sub = Path(shutil.copytree(sub, self.work / "submission", symlinks=True))
@@ -485,15 +647,12 @@ class _Child:
                 self.farm = imports.link_farm(extra.entries, self.work if identity else None)
                 give(self.farm, identity)
                 sites = [str(self.farm)]
-        total_cpu = limits.cpu * max(1, n_calls) + STARTUP_GRACE
-        if budget is not None and budget.seconds is not None:
-            total_cpu = min(total_cpu, budget.seconds + STARTUP_GRACE)
         setup = {
             "root": inside_sub,
             "path": paths,
             "module": module,
             "memory_mb": limits.memory_mb,
-            "total_cpu": total_cpu,
+            "total_cpu": _total_cpu(limits, n_calls, budget),
             "import_cpu": max(limits.cpu, 1.0),
             "file_mb": FILE_MB,
             "output_chars": limits.output_kb * 1024,
@@ -505,21 +664,21 @@ class _Child:
         # read the same): the child runs it without compiling 16 kB of source every start.
         self.code = self._compiled_harness(harness_path)
         code_path = "/sandbox/harness.marshal" if isolation == "bwrap" else str(self.code)
-        cmd = confine_command(identity, nproc=limits.processes, python=True)
-        cmd = inside(cmd, isolation) + ["--", code_path, str(in_r), str(out_w)]
-        if isolation == "bwrap":
-            binds = [
-                (sub, "/sandbox/sub"),
-                (self.code, "/sandbox/harness.marshal"),
-                (LAUNCHER, "/sandbox/launch.py"),
-                *import_binds,
-            ]
-            cmd = bwrap_command(limits.disk_mb, ro_binds=binds) + cmd
+        cmd = confine_command(identity, mode=isolation, nproc=limits.processes, python=True)
+        cmd += ["--", code_path, str(in_r), str(out_w)]
+        filter_fd = None
         home = SANDBOX_WORK if isolation == "bwrap" else str(self.work)
         env = self.tree.env(home)
         if extra:
             env.update(imports.THREAD_ENV)
         try:
+            if isolation == "bwrap":
+                binds = [(sub, "/sandbox/sub"), (self.code, "/sandbox/harness.marshal")]
+                filter_fd = seccomp_pipe()
+                prefix = bwrap_command(
+                    limits.disk_mb, ro_binds=binds + import_binds, seccomp_fd=filter_fd
+                )
+                cmd = prefix + cmd
             with open(self.log, "wb") as log:
                 proc = subprocess.Popen(
                     self.tree.command(cmd),
@@ -528,21 +687,37 @@ class _Child:
                     stdin=subprocess.DEVNULL,
                     stdout=log,
                     stderr=subprocess.STDOUT,
-                    pass_fds=(in_r, out_w),
+                    pass_fds=(in_r, out_w) if filter_fd is None else (in_r, out_w, filter_fd),
                     start_new_session=True,
                 )
         except BaseException:
             for fd_ in (in_r, out_w, self.in_w, self.out_r):
                 os.close(fd_)
+            close_fd(filter_fd)
             self.tree.close()
             self._remove_files()
             raise
+        close_fd(filter_fd)
         self.proc = proc
         self.tree.started(proc)
         os.close(in_r)
         os.close(out_w)
         self.buffer = b""
-        self.send(harness.frame(setup))  # small: the pipe takes it without waiting
+        self.setup = setup
+        if not ahead:
+            self.send(harness.frame(setup))  # small: the pipe takes it without waiting
+
+    def claim(self, sub: Path, n_calls: int, budget: Budget | None, limits: Limits) -> bool:
+        """A child started ahead becomes ``sub``'s: its files copied into the bound folder
+        (given to the child's user, as any copy is), then the setup sent. False when the
+        child has died meanwhile or its setup cannot be sent (the caller starts another)."""
+        assert self.slot is not None
+        if self.proc.poll() is not None:
+            return False
+        shutil.copytree(sub, self.slot, symlinks=True, dirs_exist_ok=True)
+        give(self.slot, self.identity)
+        self.setup["total_cpu"] = _total_cpu(limits, n_calls, budget)
+        return self.send(harness.frame(self.setup))
 
     def _compiled_harness(self, name: str) -> Path:
         """A file of this child's holding the harness compiled (``marshal``), readable by the
@@ -589,11 +764,11 @@ class _Child:
                 return "protocol"
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:
-            # Tagged values (tuples, dicts, floats) are rebuilt while parsing (see ``tagged``).
-            message = json.loads(line, object_hook=harness.tagged)
+            reply = read_reply(line)  # the value decoded (a value seen before: from a cache)
         except (ValueError, RecursionError, TypeError):
             return "protocol"
-        return message if isinstance(message, dict) else "protocol"
+        self.raw = reply.raw
+        return reply.message if isinstance(reply.message, dict) else "protocol"
 
     def death(self) -> str:
         try:
@@ -702,6 +877,33 @@ def _call_message(call: Call, cpu: float) -> bytes:
     return harness.frame({"id": call.id, "function": call.function, "cpu": cpu}) + cached[1]
 
 
+PREPARE_AHEAD = False
+"""Whether this process starts the next submission's child while it judges the current one
+(:meth:`Session.prepare_next`): set by a batch's worker processes, which grade submission
+after submission; a lone grading never pays for a child nobody takes."""
+
+_AHEAD: dict[tuple, _Child] = {}  # at most one: the child started ahead, by what it fits
+
+
+def _take_ahead(key: tuple) -> _Child | None:
+    """The child started ahead for ``key``, taken (one that fits something else is closed)."""
+    child = _AHEAD.pop(key, None)
+    close_ahead()
+    return child
+
+
+def close_ahead() -> None:
+    """Close the child started ahead, if any (a worker's exit; a mismatch)."""
+    while _AHEAD:
+        _, child = _AHEAD.popitem()
+        child.close()
+        if child.identity is not None:
+            child.identity.release()
+
+
+atexit.register(close_ahead)
+
+
 class Session:
     """A sandboxed child kept across calls: it imports the submission once and answers call
     after call; after a timeout or a crash it is killed and a fresh one takes the next call.
@@ -737,6 +939,7 @@ class Session:
         self.import_stdout = ""
         self.ready: dict = {}  # the first child's first message (what its import said)
         self.restarts = -1
+        self.ahead = False  # its first child was started ahead (:meth:`prepare_next`)
 
     # What a subclass changes for another kind of child (``graders.run.served``): the child
     # itself, a call's message to it, and the statuses its replies may carry.
@@ -760,6 +963,55 @@ class Session:
     def _message(self, call: Call, cpu: float) -> bytes:
         """A call as the child reads it, with the CPU seconds it may use."""
         return _call_message(call, cpu)
+
+    def _ahead_key(self) -> tuple:
+        """What a child started ahead must have been started for to serve this session:
+        everything of its start but the submission."""
+        return (self.module, self.limits, self.mode, tuple(map(str, self.extra_paths)),
+                self.adapter, self.allowed_imports)  # fmt: skip
+
+    def prepare_next(self) -> None:
+        """Start now, in the background, the child the next submission graded in this
+        process will take (:data:`PREPARE_AHEAD`; bubblewrap only): its start (bubblewrap,
+        the user, the interpreter, the launcher, the harness) then runs while this one is
+        judged and reported, off the next submission's critical path. It is a child like any
+        other, of an unprivileged id of its own, with nothing in it until it is claimed.
+        Never fails the grading: a child that cannot start ahead is started when needed."""
+        if not PREPARE_AHEAD or self.mode != "bwrap" or type(self) is not Session:
+            return
+        close_ahead()
+        identity = None
+        try:
+            identity = acquire()
+            child = _Child(
+                self.sub, self.module, self.limits, self.mode, self.extra_paths, 1,
+                self.adapter, None, self.allowed_imports, identity, ahead=True,
+            )  # fmt: skip
+        except Exception:  # noqa: BLE001 - ahead of time is a nicety: the next starts cold
+            if identity is not None:
+                identity.release()
+            return
+        _AHEAD[self._ahead_key()] = child
+
+    def _claim_ahead(self) -> bool:
+        """Take the child started ahead for a session like this one, if there is one."""
+        if type(self) is not Session or self.mode != "bwrap":
+            return False
+        child = _take_ahead(self._ahead_key())
+        if child is None:
+            return False
+        try:
+            claimed = child.claim(self.sub, self.remaining, self.budget, self.limits)
+        except OSError:
+            claimed = False
+        if not claimed:
+            child.close()
+            if child.identity is not None:
+                child.identity.release()
+            return False
+        self.identity, self.child = child.identity, child
+        self.ahead = True
+        return True
 
     def __enter__(self) -> Session:
         return self
@@ -786,9 +1038,10 @@ class Session:
         for its import until ``until`` at the latest, when given)."""
         self.restarts += 1
         try:
-            if self.identity is None:
-                self.identity = acquire()
-            self.child = self._spawn()
+            if self.identity is not None or not self._claim_ahead():
+                if self.identity is None:
+                    self.identity = acquire()
+                self.child = self._spawn()
         except Interrupted:
             return Outcome(-1, "not-run", message="not run: grading was interrupted")
         deadline = self.budget.cap(time.monotonic() + self.startup_grace + self.limits.timeout)
@@ -886,9 +1139,9 @@ class Session:
             return Outcome(
                 call.id, "crashed", seconds=elapsed, message=f"the process {why}", stdout=tail
             )
-        return self._accept(call, reply, elapsed)
+        return self._accept(call, reply, elapsed, child.raw)
 
-    def _accept(self, call: Call, reply: dict, elapsed: float) -> Outcome:
+    def _accept(self, call: Call, reply: dict, elapsed: float, raw: bytes | None = None) -> Outcome:
         """Check everything the child sent: it runs the student's code, so it may lie."""
         status = reply.get("status")
         if reply.get("id") != call.id or status not in self.statuses:
@@ -916,6 +1169,7 @@ class Session:
             traceback=_text(reply.get("traceback"), 5000),
             seconds=_seconds(reply.get("seconds"), elapsed),
             mutated=reply.get("mutated") is True,
+            raw=raw if status == "returned" else None,
         )
 
 

@@ -36,16 +36,16 @@ from . import toolchains
 from .budget import Budget
 from .identity import Identity, give
 from .sandbox import (
-    LAUNCHER,
     REPLY_STATUSES,
     SANDBOX_WORK,
     Call,
     Session,
     _Child,
     bwrap_command,
+    close_fd,
     confine_command,
-    inside,
     private_folder,
+    seccomp_pipe,
 )
 
 SERVED_STATUSES = (*REPLY_STATUSES, "import-error")
@@ -99,7 +99,7 @@ class _ServedChild(_Child):
         resolved = shutil.which(argv[0]) if argv else None
         if resolved:
             argv[0] = resolved
-        cmd = confine_command(identity, nproc=limits.processes, compat32=compat32)
+        cmd = confine_command(identity, mode=isolation, nproc=limits.processes, compat32=compat32)
         limit_words = [
             "--limits",
             str(int(limits.memory_mb) if rlimit_memory else 0),
@@ -107,20 +107,24 @@ class _ServedChild(_Child):
             str(FILE_MB * 1024 * 1024),
             "0",
         ]
-        cmd = inside(cmd, isolation) + limit_words + ["--", *argv]
+        cmd += limit_words + ["--", *argv]
+        filter_fd = None
         if isolation == "bwrap":
-            binds = [(LAUNCHER, "/sandbox/launch.py")]
-            for entry in sorted(Path(folder).iterdir()):
-                if entry.is_symlink() or not (entry.is_file() or entry.is_dir()):
-                    continue
-                binds.append((entry, f"{SANDBOX_WORK}/{entry.name}"))
-            cmd = bwrap_command(limits.disk_mb, ro_binds=binds) + cmd
             home, cwd = SANDBOX_WORK, Path("/")
         else:
             home = str(cwd)
         env = self.tree.env(home)
         env["UNOGRADE_SERVE_FDS"] = f"{in_r} {out_w}"
         try:
+            if isolation == "bwrap":
+                binds = []
+                for entry in sorted(Path(folder).iterdir()):
+                    if entry.is_symlink() or not (entry.is_file() or entry.is_dir()):
+                        continue
+                    binds.append((entry, f"{SANDBOX_WORK}/{entry.name}"))
+                # the same filter as the launcher's without bubblewrap (compat32 too)
+                filter_fd = seccomp_pipe(compat32)
+                cmd = bwrap_command(limits.disk_mb, ro_binds=binds, seccomp_fd=filter_fd) + cmd
             with open(self.log, "wb") as log:
                 proc = subprocess.Popen(
                     self.tree.command(cmd),
@@ -129,15 +133,17 @@ class _ServedChild(_Child):
                     stdin=subprocess.DEVNULL,
                     stdout=log,
                     stderr=subprocess.STDOUT,
-                    pass_fds=(in_r, out_w),
+                    pass_fds=(in_r, out_w) if filter_fd is None else (in_r, out_w, filter_fd),
                     start_new_session=True,
                 )
         except BaseException:
             for fd_ in (in_r, out_w, self.in_w, self.out_r):
                 os.close(fd_)
+            close_fd(filter_fd)
             self.tree.close()
             self._remove_files()
             raise
+        close_fd(filter_fd)
         self.proc = proc
         self.tree.started(proc)
         os.close(in_r)

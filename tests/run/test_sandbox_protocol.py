@@ -18,6 +18,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from graders.run import harness, sandbox
 from graders.run.harness import MAX_DEPTH, MAX_ITEMS, OutputLimit, encode, frame, read_frame, tagged
@@ -84,6 +86,41 @@ def test_plain_values_come_back_as_they_were_sent(value):
     assert back == value
     # tuples stay tuples and lists stay lists, at every depth
     assert repr(back) == repr(value)
+
+
+_plain_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6)
+    | st.floats(allow_nan=False, allow_infinity=False),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner) | st.tuples(inner)
+    | st.lists(st.tuples(st.text(max_size=3), st.text(max_size=3)), max_size=4),
+    max_leaves=24,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=_plain_values)
+def test_any_nesting_of_plain_values_comes_back_with_every_type_kept(value):
+    back = round_trip(value)
+    assert back == value and repr(back) == repr(value)
+
+
+def test_a_pile_of_cards_is_tagged_once_not_card_by_card():
+    pile = [("r", "5"), ("b", "d")]
+    assert encode(pile) == {"__tuples__": [["r", "5"], ["b", "d"]]}
+    assert encode(tuple(pile)) == {"__tuple__": {"__tuples__": [["r", "5"], ["b", "d"]]}}
+    assert encode([["r", "5"], ["b", "d"]]) == [["r", "5"], ["b", "d"]]
+    assert encode([("r", "5"), ["b", "d"]]) == [{"__tuple__": ["r", "5"]}, ["b", "d"]]
+    hands = [pile, [("g", "1")]]
+    assert encode(hands) == [encode(pile), {"__tuples__": [["g", "1"]]}]
+    assert round_trip(hands) == hands and type(round_trip(hands)[0][0]) is tuple
+
+
+def test_a_forged_pile_tag_is_no_pile():
+    # a child may send anything: a tag over something that is no list of sequences fails to
+    # parse (the grader reads that as a protocol error), it never becomes a value silently
+    for forged in ('{"__tuples__": 5}', '{"__tuples__": [1, 2]}'):
+        with pytest.raises(TypeError):
+            json.loads(forged, object_hook=tagged)
 
 
 def test_booleans_stay_booleans():

@@ -32,6 +32,7 @@ LIMITS = Limits(timeout=30.0, cpu=30.0, memory_mb=512, output_kb=1)
 
 
 def session(tmp_path, source, limits=LIMITS, **kwargs):
+    tmp_path.mkdir(exist_ok=True)
     (tmp_path / "student.py").write_text(source)
     return Session(tmp_path, "student", limits, "rlimits", **kwargs)
 
@@ -199,3 +200,18 @@ def test_a_deadline_already_past_is_a_timeout_at_once():
     finally:
         os.close(read_end)
         os.close(write_end)
+
+
+def test_the_harness_is_compiled_once_per_process_not_once_per_child(tmp_path, monkeypatch):
+    compiled = []
+
+    def counting(*args, **kwargs):
+        compiled.append(args[1] if len(args) > 1 else "")
+        return compile(*args, **kwargs)
+
+    monkeypatch.setattr(sandbox, "compile", counting, raising=False)
+    getattr(sandbox._harness_code, "cache_clear", lambda: None)()
+    for k in range(3):  # three children, one after another
+        with session(tmp_path / f"s{k}", "def f():\n    return 1\n") as s:
+            assert s.call(Call(0, "f", ())).value == 1
+    assert len(compiled) == 1
