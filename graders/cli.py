@@ -68,7 +68,7 @@ class Unograde(click.Group):
         whichever verb raised it, while reading its options or running."""
         # At exit, after every exit handler registered while the command ran (they run
         # last registered first), the objects left are frozen: the interpreter's shutdown
-        # then frees them without walking them all for cycles, which took 60 to 80 ms after
+        # then frees them without walking them all for cycles, which took 40 to 80 ms after
         # grading one uno-lab submission. Everything the command writes is closed by then
         # (reports, the gradebook, the sandboxes' files): nothing waits on a collection.
         atexit.register(gc.freeze)
