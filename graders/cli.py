@@ -71,6 +71,7 @@ class Unograde(click.Group):
         # then frees them without walking them all for cycles, which took 40 to 80 ms after
         # grading one uno-lab submission. Everything the command writes is closed by then
         # (reports, the gradebook, the sandboxes' files): nothing waits on a collection.
+        atexit.unregister(gc.freeze)  # once, however many commands a process runs (tests)
         atexit.register(gc.freeze)
         # A collection of the youngest objects every 10,000 allocations net, not 700: reading
         # the cases and importing allocate by the hundred thousand, nearly all kept or freed at
