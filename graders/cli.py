@@ -69,13 +69,13 @@ class Unograde(click.Group):
         # At exit, after every exit handler registered while the command ran (they run
         # last registered first), the objects left are frozen: the interpreter's shutdown
         # then frees them without walking them all for cycles, which took 40 to 80 ms after
-        # grading one uno-lab submission. Everything the command writes is closed by then
+        # grading one submission of 262 cases. Everything the command writes is closed by then
         # (reports, the gradebook, the sandboxes' files): nothing waits on a collection.
         atexit.unregister(gc.freeze)  # once, however many commands a process runs (tests)
         atexit.register(gc.freeze)
         # A collection of the youngest objects every 10,000 allocations net, not 700: reading
         # the cases and importing allocate by the hundred thousand, nearly all kept or freed at
-        # once (about 12 ms less of walking them when grading one uno-lab submission).
+        # once (about 12 ms less of walking them when grading one submission of 262 cases).
         gc.set_threshold(10_000, *gc.get_threshold()[1:])
         try:
             return super().main(*args, **kwargs)

@@ -56,18 +56,17 @@ def _case_points(assignment: Assignment, cases: Sequence[Case]) -> dict[str, flo
     }
 
 
-def _judge_value(
-    assignment, case: Case, value, result: CaseResult, worth: float, raw: bytes | None = None
-):
+def _judge_value(assignment, case: Case, outcome: Outcome, result: CaseResult, worth: float):
     """A returned value: the right shape, then the plugin's verdict (by default a structural
     diff; :func:`unokit.verdict.judge_value`, which a self-check kit runs too), remembered
-    under the bytes ``raw`` the child sent (:mod:`.judged`: the same bytes for the same case
-    are not judged again). Returns the value as judged (normalised, for the report's view)."""
+    under the bytes the child sent (``outcome.raw``; :mod:`.judged`: the same bytes for the
+    same case are not judged again, nor even decoded). Returns the value as judged
+    (normalised, for the report's view)."""
     plugin = assignment.plugin
-    outcome, result.messages, value = judged(
-        plugin, case, raw, value, lambda: judge_value(plugin, case, value)
+    verdict, result.messages, value = judged(
+        plugin, case, outcome.raw, lambda: judge_value(plugin, case, outcome.value)
     )
-    result.outcome = CaseOutcome(outcome)
+    result.outcome = CaseOutcome(verdict)
     if result.outcome == CaseOutcome.PASSED:
         result.points = worth
     return value
@@ -104,7 +103,7 @@ def judge(
     )
     status = outcome.status
     if status == RunStatus.RETURNED:
-        outcome.value = _judge_value(assignment, case, outcome.value, result, worth, outcome.raw)
+        outcome.value = _judge_value(assignment, case, outcome, result, worth)
     elif status == RunStatus.MALFORMED:
         # What the program printed is shown: the student sees why it could not be read.
         result.outcome = CaseOutcome.MALFORMED

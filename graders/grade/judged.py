@@ -33,11 +33,9 @@ _KEPT: dict[tuple[int, bytes], tuple[Case, object, str, tuple[str, ...], bytes]]
 _SIZE = [0]
 
 
-def judged(
-    plugin: object, case: Case, raw: bytes | None, value: Any, judge: Callable[[], Verdict]
-) -> Verdict:
-    """``judge()``'s verdict on ``value`` for ``case`` (outcome, messages, the value as
-    judged), remembered under the bytes ``raw`` it was decoded from (``None``: not
+def judged(plugin: object, case: Case, raw: bytes | None, judge: Callable[[], Verdict]) -> Verdict:
+    """``judge()``'s verdict for ``case`` (outcome, messages, the value as judged) on the
+    value decoded from the bytes ``raw``, remembered under them (``None``: not
     remembered)."""
     if raw is None or len(raw) > MAX_ENTRY:
         return judge()

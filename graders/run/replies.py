@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import json
 import marshal
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
+from ..vocabulary import Outcome
 from . import harness
 
 VALUE_KEY = b', "value": '
@@ -36,13 +37,20 @@ _DECODED: dict[bytes, bytes] = {}  # a value's JSON -> the decoded value, marsha
 _SIZE = [0]
 
 
+UNDECODED = object()
+"""A reply's value not decoded yet (``read_reply(..., decode=False)``)."""
+
+
 @dataclass(frozen=True)
 class Reply:
-    """A reply line read: the message (with its ``value`` decoded), and the value's bytes as
-    the child sent them (``None`` when the line carried no value member last)."""
+    """A reply line read: the message (with its ``value`` decoded, unless asked not to), and
+    the value's bytes as the child sent them (``None`` when the line carried no value member
+    last). Read with ``decode=False``, ``value`` is the value when it had to be decoded to be
+    checked (bytes never seen before), else :data:`UNDECODED`."""
 
     message: Any
     raw: bytes | None = None
+    value: Any = UNDECODED
 
 
 def _parse(data: bytes) -> Any:
@@ -70,20 +78,60 @@ def decode_value(raw: bytes) -> Any:
     return value
 
 
-def read_reply(line: bytes) -> Reply:
+def read_reply(line: bytes, decode: bool = True) -> Reply:
     """One reply line; raises ValueError (or RecursionError, TypeError) when it is not
-    JSON, as ``json.loads`` does."""
+    JSON, as ``json.loads`` does. With ``decode`` False, a value sent last is not put in
+    the message: :attr:`Reply.raw` holds its bytes, and :attr:`Reply.value` the value where
+    it had to be decoded to be checked (see :class:`Reply`), for a :class:`LazyOutcome`."""
     cut = line.rfind(VALUE_KEY)
     if cut > 0 and line.endswith(b"}"):
         raw = line[cut + len(VALUE_KEY) : -1]
         try:
             head = _parse(line[:cut] + b"}")
             if isinstance(head, dict):
-                head["value"] = decode_value(raw)
-                return Reply(head, raw)
+                head.pop("value", None)  # a forged earlier member: the last one counts
+                if decode:
+                    head["value"] = decode_value(raw)
+                    return Reply(head, raw)
+                if raw in _DECODED:  # decoded before: known to be one JSON value
+                    return Reply(head, raw)
+                return Reply(head, raw, decode_value(raw))  # checked now, kept
         except (ValueError, RecursionError, TypeError):
             pass  # not a header and a value: the whole line decides
     return Reply(_parse(line))
+
+
+class LazyOutcome(Outcome):
+    """An outcome whose value is decoded from the bytes the child sent (:attr:`raw`, one
+    JSON value checked when its reply was read) only when something reads it: a value the
+    judge has judged before for the same case (:mod:`graders.grade.judged`) is never decoded
+    at all. Reading, setting, comparing, copying (``dataclasses.replace``) behave as for an
+    :class:`Outcome` whose value was decoded at once."""
+
+    @property  # type: ignore[override]
+    def value(self) -> Any:
+        kept = self.__dict__
+        if "_value" not in kept:
+            kept["_value"] = decode_value(self.raw or b"null")
+        return kept["_value"]
+
+    @value.setter
+    def value(self, value: Any) -> None:
+        self.__dict__["_value"] = value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(Outcome))
+
+    __hash__ = None  # type: ignore[assignment]  # as a dataclass's with eq
+
+
+def lazy_outcome(raw: bytes, **fields: Any) -> LazyOutcome:
+    """A :class:`LazyOutcome` of ``raw`` with the other ``fields`` of an outcome."""
+    outcome = LazyOutcome(raw=raw, **fields)
+    del outcome.__dict__["_value"]  # set to the default by ``__init__``: not decoded yet
+    return outcome
 
 
 def clear() -> None:

@@ -43,7 +43,7 @@ from ..vocabulary import Limits, Outcome
 from . import cgroups, harness, launch, seccomp
 from .budget import REGISTER, Budget, Interrupted, current_budget
 from .identity import Identity, acquire, give, is_root, named_identity, preflight, uid_range
-from .replies import read_reply
+from .replies import UNDECODED, decode_value, lazy_outcome, read_reply
 
 HARNESS = Path(harness.__file__).resolve()
 LAUNCHER = Path(launch.__file__).resolve()  # its source; a child runs ``launcher_file()``
@@ -583,6 +583,7 @@ class _Child:
     # runs something else (``served``) has none.
     code_file: Path | None = None
     raw: bytes | None = None  # the last reply's value, as the child sent it (``replies``)
+    raw_value: Any = UNDECODED  # and that value, when it had to be decoded to be checked
 
     def __init__(
         self,
@@ -764,10 +765,11 @@ class _Child:
                 return "protocol"
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:
-            reply = read_reply(line)  # the value decoded (a value seen before: from a cache)
+            # A case's value is left as its bytes (``replies``): decoded when read.
+            reply = read_reply(line, decode=False)
         except (ValueError, RecursionError, TypeError):
             return "protocol"
-        self.raw = reply.raw
+        self.raw, self.raw_value = reply.raw, reply.value
         return reply.message if isinstance(reply.message, dict) else "protocol"
 
     def death(self) -> str:
@@ -1139,9 +1141,16 @@ class Session:
             return Outcome(
                 call.id, "crashed", seconds=elapsed, message=f"the process {why}", stdout=tail
             )
-        return self._accept(call, reply, elapsed, child.raw)
+        return self._accept(call, reply, elapsed, child.raw, child.raw_value)
 
-    def _accept(self, call: Call, reply: dict, elapsed: float, raw: bytes | None = None) -> Outcome:
+    def _accept(
+        self,
+        call: Call,
+        reply: dict,
+        elapsed: float,
+        raw: bytes | None = None,
+        raw_value: Any = UNDECODED,
+    ) -> Outcome:
         """Check everything the child sent: it runs the student's code, so it may lie."""
         status = reply.get("status")
         if reply.get("id") != call.id or status not in self.statuses:
@@ -1152,12 +1161,11 @@ class Session:
                 seconds=elapsed,
                 message="the process sent a result that does not belong to this case",
             )
-        value = reply.get("value")  # decoded while parsing (``harness.tagged``)
+        value = reply.get("value")
         limits = self.limits
-        return Outcome(
+        fields = dict(
             id=call.id,
             status="timeout" if status == "cpu" else status,
-            value=value,
             stdout=_text(reply.get("stdout"), limits.output_kb * 1024),
             dropped=_count(reply.get("dropped")),
             error_type=_text(reply.get("type"), 200),
@@ -1169,8 +1177,12 @@ class Session:
             traceback=_text(reply.get("traceback"), 5000),
             seconds=_seconds(reply.get("seconds"), elapsed),
             mutated=reply.get("mutated") is True,
-            raw=raw if status == "returned" else None,
         )
+        if raw is not None:  # the value came last, as its bytes (``replies``)
+            if status == "returned" and raw_value is UNDECODED:
+                return lazy_outcome(raw, **fields)  # decoded only if something reads it
+            value = decode_value(raw) if raw_value is UNDECODED else raw_value
+        return Outcome(value=value, raw=raw if status == "returned" else None, **fields)
 
 
 def run_calls(

@@ -38,43 +38,43 @@ class CountingJudge:
 
 def test_the_same_bytes_for_the_same_case_are_judged_once():
     judge = CountingJudge(("passed", [], [("red", "5")]))
-    first = judged.judged(PLUGIN, CASE, b"[1]", None, judge)
-    second = judged.judged(PLUGIN, CASE, b"[1]", None, judge)
+    first = judged.judged(PLUGIN, CASE, b"[1]", judge)
+    second = judged.judged(PLUGIN, CASE, b"[1]", judge)
     assert judge.calls == 1
     assert first == second == ("passed", [], [("red", "5")])
 
 
 def test_other_bytes_another_case_object_or_another_plugin_are_judged_again():
     judge = CountingJudge(("failed", ["differs"], [1]))
-    judged.judged(PLUGIN, CASE, b"[1]", None, judge)
-    judged.judged(PLUGIN, CASE, b"[2]", None, judge)
+    judged.judged(PLUGIN, CASE, b"[1]", judge)
+    judged.judged(PLUGIN, CASE, b"[2]", judge)
     twin = dataclasses.replace(CASE)  # equal, but not the case that was judged (a reading's)
-    judged.judged(PLUGIN, twin, b"[1]", None, judge)
-    judged.judged(object(), CASE, b"[1]", None, judge)
+    judged.judged(PLUGIN, twin, b"[1]", judge)
+    judged.judged(object(), CASE, b"[1]", judge)
     assert judge.calls == 4
 
 
 def test_no_bytes_means_no_memory():
     judge = CountingJudge(("passed", [], 1))
-    judged.judged(PLUGIN, CASE, None, 1, judge)
-    judged.judged(PLUGIN, CASE, None, 1, judge)
+    judged.judged(PLUGIN, CASE, None, judge)
+    judged.judged(PLUGIN, CASE, None, judge)
     assert judge.calls == 2
 
 
 def test_what_is_handed_out_again_is_a_copy():
     judge = CountingJudge(("failed", ["first line"], [["a"], ("b",)]))
-    _, messages, value = judged.judged(PLUGIN, CASE, b"x", None, judge)
+    _, messages, value = judged.judged(PLUGIN, CASE, b"x", judge)
     messages.append("a note one submission's feedback added")
     value[0].append("changed")
-    _, messages2, value2 = judged.judged(PLUGIN, CASE, b"x", None, judge)
+    _, messages2, value2 = judged.judged(PLUGIN, CASE, b"x", judge)
     assert messages2 == ["first line"]
     assert value2 == [["a"], ("b",)] and type(value2[1]) is tuple
 
 
 def test_a_value_judged_too_large_stays_none():
     judge = CountingJudge(("wrong-shape", ["too many hands"], None))
-    judged.judged(PLUGIN, CASE, b"big", None, judge)
-    assert judged.judged(PLUGIN, CASE, b"big", None, judge) == (
+    judged.judged(PLUGIN, CASE, b"big", judge)
+    assert judged.judged(PLUGIN, CASE, b"big", judge) == (
         "wrong-shape",
         ["too many hands"],
         None,
@@ -84,15 +84,15 @@ def test_a_value_judged_too_large_stays_none():
 
 def test_a_value_marshal_cannot_copy_is_judged_every_time():
     judge = CountingJudge(("passed", [], {object()}))
-    judged.judged(PLUGIN, CASE, b"obj", None, judge)
-    judged.judged(PLUGIN, CASE, b"obj", None, judge)
+    judged.judged(PLUGIN, CASE, b"obj", judge)
+    judged.judged(PLUGIN, CASE, b"obj", judge)
     assert judge.calls == 2
 
 
 def test_the_memo_is_bounded(monkeypatch):
     monkeypatch.setattr(judged, "MAX_TOTAL", 300)
     for k in range(40):
-        judged.judged(PLUGIN, CASE, b"%d" % k * 10, None, CountingJudge(("passed", [], [k])))
+        judged.judged(PLUGIN, CASE, b"%d" % k * 10, CountingJudge(("passed", [], [k])))
     assert judged._SIZE[0] <= 300 and len(judged._KEPT) < 40
 
 

@@ -126,3 +126,37 @@ def test_the_cache_is_bounded(monkeypatch):
     big = reply_line(["x" * 100] * 3000)  # over MAX_ENTRY: decoded, never kept
     assert read_reply(big).message["value"] == ["x" * 100] * 3000
     assert big[big.rfind(b', "value": ') + 11 : -1] not in replies._DECODED
+
+
+def test_read_without_decoding_a_value_seen_before_stays_bytes():
+    line = reply_line([("r", "5")])
+    first = read_reply(line, decode=False)  # never seen: decoded to be checked
+    assert "value" not in first.message and first.value == [("r", "5")]
+    again = read_reply(line, decode=False)
+    assert again.value is replies.UNDECODED and again.raw == first.raw
+
+
+def test_a_forged_value_member_before_the_last_is_not_the_value():
+    line = b'{"id": 1, "value": "forged", "status": "returned", "value": [1]}'
+    got = read_reply(line, decode=False)
+    assert "value" not in got.message and got.value == [1]
+
+
+def test_a_lazy_outcome_decodes_only_when_read_and_then_behaves_like_any(monkeypatch):
+    import dataclasses
+
+    from graders.vocabulary import Outcome
+
+    decoded = []
+    real = replies.decode_value
+    monkeypatch.setattr(replies, "decode_value", lambda raw: decoded.append(raw) or real(raw))
+    raw = b'{"__tuples__": [["r", "5"]]}'
+    lazy = replies.lazy_outcome(raw, id=3, status="returned", seconds=0.5)
+    assert decoded == []
+    eager = Outcome(3, "returned", value=[("r", "5")], seconds=0.5, raw=raw)
+    assert lazy == eager and decoded == [raw]  # comparing reads it, once
+    assert lazy.value == [("r", "5")] and decoded == [raw]
+    copy = dataclasses.replace(lazy, id=4)
+    assert copy.value == [("r", "5")] and copy.id == 4
+    lazy.value = "judged"
+    assert lazy.value == "judged" and copy.value == [("r", "5")]
