@@ -23,8 +23,9 @@ start layer by layer (``cost_parts.child_layers``). Per assignment:
   ``grade`` run imports, by package (``python -X importtime``, self times summed);
 - where one submission's CPU goes (``cost_parts.worker_parts``): the sandboxed child, and the
   worker's own CPU split into judging, each report format and the rest; the submission's
-  own code (its calls, as the child timed them); and the FLOOR: (a child's start + the
-  submission's own code) / JOBS, in bare starts: what no cut of the grader's can go below;
+  calls, as the child timed them (the submission's own code; with an adapter, uno-lab's,
+  the adapter's reading and writing of the course's notation too); and the FLOOR: (a child's
+  start + those calls) / JOBS, in bare starts: what no cut of the grader's can go below;
 - in this process (``--no-class`` leaves it out), the class graded by ``grade_batch`` at
   ``--jobs 1`` and ``--jobs JOBS``: submissions per second, the main process's CPU per
   submission (the gradebook's share of it), the workers' and the children's, and a model of
@@ -214,8 +215,8 @@ def print_command(assignment_id: str, n: int, jobs: int, f: dict) -> None:
 
 def floor(parts, start_cpu: float, jobs: int, figures: dict) -> dict:
     """What no cut of ours can go below, per submission: a sandboxed child's start (CPU, its
-    layers measured in this run) and the submission's own code (its calls, as the child
-    timed them); on JOBS cores at once that is (start + code) / JOBS of wall clock, in bare
+    layers measured in this run) and its calls as the child timed them (the submission's own
+    code; with an adapter, the adapter's work inside each call too); on JOBS cores at once that is (start + code) / JOBS of wall clock, in bare
     ``python -c pass`` starts of the same run (their milliseconds per start, JOBS at a time)."""
     student = statistics.median(parts.student_ms)
     wall = (start_cpu + student) / jobs
@@ -226,8 +227,8 @@ def floor(parts, start_cpu: float, jobs: int, figures: dict) -> dict:
 
 def print_floor(f: dict, jobs: int) -> None:
     print(
-        f"  the floor: a sandboxed child's start {f['start']:.1f} ms CPU + the submission's own "
-        f"code {f['student']:.1f} ms = {f['wall']:.1f} ms of wall clock per submission at "
+        f"  the floor: a sandboxed child's start {f['start']:.1f} ms CPU + its calls "
+        f"{f['student']:.1f} ms = {f['wall']:.1f} ms of wall clock per submission at "
         f"--jobs {jobs} = {f['starts']:.2f} bare starts; the target of 3 leaves "
         f"{f['left']:.1f} ms of wall clock ({f['left'] * jobs:.1f} ms CPU) for everything else "
         "(the harness, the replies, judging, 4 reports, the gradebook)"
@@ -501,8 +502,9 @@ def print_table(table: dict, n: int, jobs: int) -> None:
         ("of which judging", lambda t: mr(t["parts"].judge_ms)),
         ("of which reports (4 formats)",
          lambda t: f"{sum(statistics.median(v) for v in t['parts'].formats_ms.values()):.1f}"),
-        ("the submission's own code, ms", lambda t: mr(t["parts"].student_ms)),
-        ("floor (child's start + own code) / jobs, in bare starts",
+        ("the calls as the child timed them (the submission's code), ms",
+         lambda t: mr(t["parts"].student_ms)),
+        ("floor (child's start + those calls) / jobs, in bare starts",
          lambda t: f"{t['floor']['starts']:.2f}" if "floor" in t else "-"),
     ]  # fmt: skip
     print("\n| | " + " | ".join(ids) + " |")

@@ -316,6 +316,7 @@ def print_worker_parts(assignment_id: str, parts: WorkerParts) -> None:
         f"{median_range(parts.worker_ms)} ms, of which judging {median_range(parts.judge_ms)}, "
         + ", ".join(f"{f} {median_range(v)}" for f, v in parts.formats_ms.items())
         + f" (each report format), the rest (pipes, replies, bookkeeping) about {rest:.1f}; "
-        f"the submission's own code (its calls, as the child timed them) "
+        f"its calls as the child timed them (the submission's own code; with an adapter, "
+        f"the adapter's too) "
         f"{median_range(parts.student_ms)} ms"
     )
