@@ -216,8 +216,9 @@ def print_command(assignment_id: str, n: int, jobs: int, f: dict) -> None:
 def floor(parts, start_cpu: float, jobs: int, figures: dict) -> dict:
     """What no cut of ours can go below, per submission: a sandboxed child's start (CPU, its
     layers measured in this run) and its calls as the child timed them (the submission's own
-    code; with an adapter, the adapter's work inside each call too); on JOBS cores at once that is (start + code) / JOBS of wall clock, in bare
-    ``python -c pass`` starts of the same run (their milliseconds per start, JOBS at a time)."""
+    code; with an adapter, the adapter's work inside each call too); on JOBS cores at once
+    that is (start + calls) / JOBS of wall clock, in bare ``python -c pass`` starts of the
+    same run (their milliseconds per start, JOBS at a time)."""
     student = statistics.median(parts.student_ms)
     wall = (start_cpu + student) / jobs
     per_start = statistics.median(ps["python -c pass"] for ps in figures["per_start"])
