@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import threading
 
 import pytest
 
@@ -40,3 +41,12 @@ def cards(text: str) -> tuple[tuple[str, str], ...]:
 @pytest.fixture
 def C():
     return cards
+
+
+def threads_now(before: set[threading.Thread]) -> set[threading.Thread]:
+    """The threads alive, once the sandbox's watchdog timers (cancelled when a submission's
+    grading ends, each gone moments later) have ended."""
+    for thread in set(threading.enumerate()) - before:
+        if isinstance(thread, threading.Timer):
+            thread.join(timeout=10)
+    return set(threading.enumerate())

@@ -18,20 +18,12 @@ import pytest
 from graders.assignment import AssignmentError
 from graders.check.api import begun, checked, self_check
 from graders.run.budget import REGISTER
+from tests.conftest import threads_now
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "uno-moves"
 ADA = EXAMPLES / "ada" / "uno.py"
 BEN = EXAMPLES / "ben.py"
-
-
-def threads_now(before: set[threading.Thread]) -> set[threading.Thread]:
-    """The threads alive, once the sandbox's watchdog timers (cancelled when a submission's
-    grading ends, each gone moments later) have ended."""
-    for thread in set(threading.enumerate()) - before:
-        if isinstance(thread, threading.Timer):
-            thread.join(timeout=10)
-    return set(threading.enumerate())
 
 
 def outcomes(found) -> list[tuple[str, str, str, str]]:

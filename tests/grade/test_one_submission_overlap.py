@@ -23,6 +23,7 @@ from graders.grade.api import GradeRequest, grade_class, prepare
 from graders.grade.batch import BatchHooks, BatchSettings, Meanwhile, run_batch
 from graders.gradebook import Gradebook
 from graders.gradebook import schema as s
+from tests.conftest import threads_now
 
 ROOT = Path(__file__).resolve().parents[2]
 ADA = ROOT / "examples" / "uno-moves" / "ada" / "uno.py"
@@ -38,15 +39,6 @@ sys.meta_path.insert(0, Missing())
 sys.argv = ["unograde", *sys.argv[1:]]
 runpy.run_module("graders.cli", run_name="__main__")
 """
-
-
-def threads_now(before: set[threading.Thread]) -> set[threading.Thread]:
-    """The threads alive, once the sandbox's watchdog timers (cancelled when a submission's
-    grading ends, each gone moments later) have ended."""
-    for thread in set(threading.enumerate()) - before:
-        if isinstance(thread, threading.Timer):
-            thread.join(timeout=10)
-    return set(threading.enumerate())
 
 
 def run(*args: str, cwd: Path, script: str | None = None) -> subprocess.CompletedProcess:
