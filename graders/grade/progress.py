@@ -94,7 +94,7 @@ def interrupt_handlers() -> Iterator[Stop]:
     def handler(signum: int, frame: Any) -> None:
         stop.signal = signum
         stop.set()
-        REGISTER.stop_all()
+        REGISTER.stop_all(wait=False)  # a signal's handler: nothing waited for (see stop_all)
 
     previous = {}
     if threading.current_thread() is threading.main_thread():

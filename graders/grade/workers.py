@@ -143,7 +143,7 @@ def start(settings: Settings, events: Any, run_slots: Any = None) -> None:
 
 
 def _terminated(signum: int, frame: Any) -> None:
-    REGISTER.stop_all()
+    REGISTER.stop_all(wait=False)  # a signal's handler: nothing waited for (see stop_all)
     sandbox.remove_launcher_file()  # its children are gone; os._exit runs no finalizer
     os._exit(128 + signum)
 

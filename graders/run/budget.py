@@ -25,7 +25,7 @@ from typing import Protocol
 
 
 class Killable(Protocol):
-    def kill(self) -> None: ...
+    def kill(self, wait: bool = True) -> None: ...
 
 
 # The part of a submission's budget kept for the grader's own work after the runs (judging,
@@ -95,7 +95,9 @@ class Register:
     """Every live sandboxed child, so that an interrupt can kill them all."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        # Reentrant: an interrupt's handler runs in the thread it interrupted, which may be
+        # inside ``add`` or ``discard`` holding this very lock.
+        self._lock = threading.RLock()
         self._live: set[Killable] = set()
         self.stopping = threading.Event()
 
@@ -113,14 +115,20 @@ class Register:
         with self._lock:
             return len(self._live)
 
-    def stop_all(self) -> None:
-        """Refuse new children and kill every running one (each kill is idempotent)."""
+    def stop_all(self, wait: bool = True) -> None:
+        """Refuse new children and kill every running one (each kill is idempotent).
+
+        ``wait`` False, from a signal's handler: each child is sent its kill and nothing is
+        waited for. The handler runs in the thread it interrupted, which may be waiting on
+        one of these very children (its process's lock held): waiting there would wait on
+        itself until the wait's timeout. What is killed is then reaped by whoever closes it,
+        or by the process's exit."""
         self.stopping.set()
         with self._lock:
             children = list(self._live)
         for child in children:
             try:
-                child.kill()
+                child.kill(wait=wait)
             except Exception:  # noqa: BLE001 - an interrupt must reach every child
                 pass
 

@@ -220,10 +220,18 @@ class Group:
                 continue
         return sorted(pids)
 
-    def kill(self) -> None:
-        """Kill every process in the group, again until none is left (fork floods)."""
+    def kill(self, wait: bool = True) -> None:
+        """Kill every process in the group, again until none is left (fork floods); with
+        ``wait`` False, once, without looking again (an interrupt's handler)."""
         if self.version == 2:
             _write(self.dirs[""] / "cgroup.kill", "1")
+        if not wait:
+            for pid in self._procs():
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            return
         pause = 0.0002  # a killed process is usually gone at once: look again soon, then less
         for _ in range(200):
             procs = self._procs()

@@ -472,19 +472,24 @@ def _group_caps(limits: Limits) -> cgroups.Caps:
 
 
 def _kill_group(
-    proc: subprocess.Popen, token: str, scan: bool = True, uid: int | None = None
+    proc: subprocess.Popen,
+    token: str,
+    scan: bool = True,
+    uid: int | None = None,
+    wait: bool = True,
 ) -> None:
-    """Kill the child's process group, then (``scan``) anything else that still carries its
-    token or runs as its own ``uid``: without a control group, that is how a process that
-    left the group is found."""
+    """Kill the child's process group, reap it (``wait``), then (``scan``) anything else that
+    still carries its token or runs as its own ``uid``: without a control group, that is how
+    a process that left the group is found."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        pass
+    if wait:
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
     if not scan:
         return
     marker = f"UNOGRADE_SANDBOX={token}".encode()
@@ -538,8 +543,18 @@ class Tree:
     def memory_exceeded(self) -> bool:
         return self.group is not None and self.group.memory_exceeded()
 
-    def kill(self) -> None:
-        """Kill every process of the tree (idempotent, callable from any thread)."""
+    def kill(self, wait: bool = True) -> None:
+        """Kill every process of the tree (idempotent, callable from any thread).
+
+        ``wait`` False (an interrupt's handler, see ``Register.stop_all``): the kills are sent
+        and nothing is waited for or locked; the tree stays to be closed as usual."""
+        own = self.identity.uid if self.identity is not None and self.identity.own else None
+        if not wait:
+            if self.group is not None:
+                self.group.kill(wait=False)
+            if self.proc is not None:
+                _kill_group(self.proc, self.token, self.group is None, own, wait=False)
+            return
         with self._lock:
             if self._dead:
                 return
@@ -548,7 +563,6 @@ class Tree:
             self.group.kill()
         if self.proc is not None:
             # A control group holds every process the child made: no need to look further.
-            own = self.identity.uid if self.identity is not None and self.identity.own else None
             _kill_group(self.proc, self.token, scan=self.group is None, uid=own)
 
     def close(self) -> None:

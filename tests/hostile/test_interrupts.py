@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -132,7 +133,7 @@ def test_the_register_kills_every_live_child_and_refuses_new_ones():
     killed = []
 
     class Child:
-        def kill(self):
+        def kill(self, wait=True):
             killed.append(self)
 
     first, second = Child(), Child()
@@ -198,3 +199,57 @@ def test_stale_groups_of_a_dead_grader_are_swept():
         made.append(path)
     assert cgroups.sweep_stale() >= len(made)
     assert not any(p.exists() for p in made)
+
+
+def test_a_signal_handler_stops_every_child_without_waiting_on_any():
+    """``stop_all(wait=False)`` is what the handlers call: it runs in the thread it
+    interrupted, which may hold the register's lock (inside ``add``) or be waiting on one of
+    the children itself, so it takes the lock again (reentrant) and waits on nothing."""
+    calls = []
+
+    class Child:
+        def kill(self, wait=True):
+            calls.append(wait)
+
+    child = Child()
+    done = threading.Event()
+
+    def handler_inside_add():
+        with REGISTER._lock:  # the interrupted thread was adding a child
+            REGISTER.stop_all(wait=False)
+        done.set()
+
+    REGISTER.add(child)
+    try:
+        worker = threading.Thread(target=handler_inside_add, daemon=True)
+        worker.start()
+        worker.join(timeout=30)
+        assert done.is_set(), "stop_all deadlocked on the register's own lock"
+        assert calls == [False]
+    finally:
+        REGISTER.discard(child)
+        REGISTER.reset()
+
+
+def test_a_tree_killed_without_waiting_sends_the_kill_and_waits_on_nothing(tmp_path):
+    from graders.run.sandbox import Tree
+    from graders.vocabulary import Limits
+
+    tree = Tree(Limits())
+    proc = subprocess.Popen(
+        tree.command([sys.executable, "-c", "import time; time.sleep(600)"]),
+        start_new_session=True,
+    )
+    tree.started(proc)
+    try:
+
+        def no_wait(*args, **kwargs):
+            raise AssertionError("waited on the child")
+
+        proc.wait = no_wait  # the interrupted thread may hold this process's wait lock
+        tree.kill(wait=False)
+        del proc.wait
+        assert proc.wait(timeout=30) == -signal.SIGKILL
+    finally:
+        tree.close()
+    assert REGISTER.live() == 0
